@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A Tiptap (ProseMirror) JSON node. Editors store rich text as this, never as HTML. */
+export type RichTextNode = {
+  type: string;
+  attrs?: Record<string, unknown> | undefined;
+  content?: RichTextNode[] | undefined;
+  marks?: { type: string; attrs?: Record<string, unknown> | undefined }[] | undefined;
+  text?: string | undefined;
+};
+
+export const richTextNodeSchema: z.ZodType<RichTextNode> = z.lazy(() =>
+  z.object({
+    type: z.string().min(1).max(64),
+    attrs: z.record(z.string(), z.unknown()).optional(),
+    content: z.array(richTextNodeSchema).max(5000).optional(),
+    marks: z
+      .array(
+        z.object({ type: z.string().min(1).max(64), attrs: z.record(z.string(), z.unknown()).optional() }),
+      )
+      .max(20)
+      .optional(),
+    text: z.string().max(100_000).optional(),
+  }),
+);
+
+export const richTextDocSchema = richTextNodeSchema.refine(
+  (node) => node.type === 'doc',
+  'must be a doc node',
+);
+
+export const emptyDoc = (): RichTextNode => ({ type: 'doc', content: [] });
+
+/** Shorthand for seeds and tests: paragraphs of plain text. */
+export function paragraphs(...texts: string[]): RichTextNode {
+  return {
+    type: 'doc',
+    content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  };
+}

@@ -1,0 +1,19 @@
+/** Stable error codes the API answers with; the client turns them into translated messages. */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; details?: { path: string; message: string }[] | undefined };
+};

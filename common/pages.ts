@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const PAGE_LAYOUTS = ['100', '25-75', '75-25', '25-50-25'] as const;
+export type PageLayout = (typeof PAGE_LAYOUTS)[number];
+
+export const LAYOUT_POSITIONS = ['top', 'left', 'main', 'right', 'bottom'] as const;
+export type LayoutPosition = (typeof LAYOUT_POSITIONS)[number];
+
+/** Which side columns a layout has, and how many of the 12 grid columns the main area takes. */
+export const LAYOUT_COLUMNS: Record<PageLayout, { left: boolean; right: boolean; main: 12 | 9 | 6 }> = {
+  '100': { left: false, right: false, main: 12 },
+  '25-75': { left: true, right: false, main: 9 },
+  '75-25': { left: false, right: true, main: 9 },
+  '25-50-25': { left: true, right: true, main: 6 },
+};
+export const SIDE_COLUMN_SPAN = 3;
+
+export const PAGE_OPTION_NAMES = [
+  'showSubMenu',
+  'showHeader',
+  'showBreadcrumbs',
+  'showFooter',
+  'headerImage',
+  'footerGuid',
+  'templateHeader',
+  'templateFooter',
+  'showMainMenu',
+] as const;
+export type PageOptionName = (typeof PAGE_OPTION_NAMES)[number];
+
+export const pageOptionSchema = z.object({ name: z.string().min(1).max(64), value: z.string().max(2000) });
+export type PageOption = z.infer<typeof pageOptionSchema>;
+
+export type PageSettings = {
+  showSubMenu: boolean;
+  showHeader: boolean;
+  showBreadcrumbs: boolean;
+  showFooter: boolean;
+  showMainMenu: boolean;
+  headerImage: string | null;
+  footerGuid: string | null;
+  templateHeader: string | null;
+  templateFooter: string | null;
+};
+
+const PAGE_SETTING_DEFAULTS: PageSettings = {
+  showSubMenu: true,
+  showHeader: true,
+  showBreadcrumbs: true,
+  showFooter: true,
+  showMainMenu: true,
+  headerImage: null,
+  footerGuid: null,
+  templateHeader: null,
+  templateFooter: null,
+};
+
+/** Page options are stored as name/value pairs (the API contract); this reads them into typed settings. */
+export function readPageSettings(options: readonly PageOption[]): PageSettings {
+  const settings: PageSettings = { ...PAGE_SETTING_DEFAULTS };
+  for (const { name, value } of options) {
+    switch (name) {
+      case 'showSubMenu':
+      case 'showHeader':
+      case 'showBreadcrumbs':
+      case 'showFooter':
+      case 'showMainMenu':
+        settings[name] = value !== 'false';
+        break;
+      case 'headerImage':
+      case 'footerGuid':
+      case 'templateHeader':
+      case 'templateFooter':
+        settings[name] = value === '' ? null : value;
+        break;
+    }
+  }
+  return settings;
+}

@@ -1,0 +1,148 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import scalarApiReference from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ViteDevServer } from 'vite';
+import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { errorBody, registerErrorHandling } from './errors.ts';
+import { ANONYMOUS } from './policies/index.ts';
+import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import { logRoutes } from './routes/logs/index.ts';
+import { menuRoutes } from './routes/menus/index.ts';
+import { pageRoutes } from './routes/pages/index.ts';
+import { platformSettingRoutes } from './routes/platform-settings/index.ts';
+import { webRoutes } from './web.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Serve the React Router site: the built app (production), a Vite dev server (development), or nothing (API tests). */
+  web?: { devServer?: ViteDevServer } | false;
+};
+
+type ResponseWithNonce = ServerResponse & { cspNonce?: string };
+
+/** The whole application as a Fastify instance; `server/main.ts` only listens. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const isDevelopment = config.env === 'development';
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+        remove: true,
+      },
+    },
+    genReqId: (request) => {
+      const header = request.headers['x-correlation-id'];
+      return typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500, ignoreDuplicateSlashes: true },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorateRequest('locale', 'nl');
+  app.decorateRequest('actor', null as unknown as typeof ANONYMOUS);
+
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-correlation-id', request.id);
+    (reply.raw as ResponseWithNonce).cspNonce = randomBytes(16).toString('base64');
+    const query = request.query as Record<string, unknown> | undefined;
+    request.locale = resolveLocale({
+      query: typeof query?.lang === 'string' ? query.lang : undefined,
+      cookie: request.cookies?.[LOCALE_COOKIE],
+      acceptLanguage: request.headers['accept-language'],
+    });
+    request.actor = ANONYMOUS;
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as ResponseWithNonce).cspNonce}'`],
+        // Mantine sets CSS variables in style attributes; scripts stay nonce-only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        upgradeInsecureRequests:
+          config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl?.startsWith('https:') ?? false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bouwsteen API',
+        version: '0.1.0',
+        description:
+          'Pages, menus, settings and building blocks of a Bouwsteen site. Errors answer `{ error: { code, message } }`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const docsNonce = randomBytes(16).toString('base64');
+  await app.register(scalarApiReference, {
+    routePrefix: '/api/docs',
+    configuration: { url: '/api/openapi.json', pageTitle: 'Bouwsteen API', nonce: docsNonce },
+    hooks: {
+      // The reference page's bootstrap script is inline: allow exactly that script by its nonce.
+      onRequest: async (_request, reply) => {
+        reply.header(
+          'content-security-policy',
+          `default-src 'self'; script-src 'self' 'nonce-${docsNonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'`,
+        );
+      },
+    },
+    logLevel: 'warn',
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(healthRoutes);
+  await app.register(platformSettingRoutes);
+  await app.register(menuRoutes);
+  await app.register(pageRoutes);
+  await app.register(buildingBlockRoutes);
+  await app.register(logRoutes);
+
+  // Unknown API paths answer in JSON, not with the site's 404 page.
+  app.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
+    reply.status(404).send(errorBody('not_found', request.locale)),
+  );
+
+  if (options.web !== false) {
+    await app.register(webRoutes, { config, devServer: options.web?.devServer });
+  }
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at boot. Nothing else in the code base reads
+ * `process.env`: take a `Config` from `loadConfig()` and pass it down.
+ */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the embedded database, media and the mail outbox live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… to use a PostgreSQL server instead of the embedded PGlite database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Public base URL of the site, used for canonical and hreflang links. Defaults to the request's host. */
+  PUBLIC_URL: z.url().optional(),
+  /** First admin account, created on first start. Without a password one is generated and printed once. */
+  ADMIN_EMAIL: z.email().default('admin@bouwsteen.local'),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** Seed the demo site into an empty database. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Optional Redis for cache invalidation broadcasts between app nodes. */
+  REDIS_URL: z.string().optional(),
+  /** Optional SMTP server; without it mail goes to DATA_DIR/outbox. */
+  SMTP_URL: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    env: value.NODE_ENV,
+    host: value.HOST,
+    port: value.PORT,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    publicUrl: value.PUBLIC_URL?.replace(/\/$/, ''),
+    adminEmail: value.ADMIN_EMAIL,
+    adminPassword: value.ADMIN_PASSWORD,
+    seedDemo: value.SEED_DEMO,
+    logLevel: value.LOG_LEVEL,
+    redisUrl: value.REDIS_URL,
+    smtpUrl: value.SMTP_URL,
+  };
+}
+
+/** A test or a script builds its config from defaults plus a few overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+}
+
+function emptyToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '../common/errors.ts';
+import type { Locale } from '../common/localized-text.ts';
+import en from '../web/i18n/en.json' with { type: 'json' };
+import nl from '../web/i18n/nl.json' with { type: 'json' };
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+/** The one error type services and routes throw; the error handler turns it into an HTTP answer. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: { path: string; message: string }[] | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: { path: string; message: string }[]) {
+    super(message ?? code);
+    this.code = code;
+    this.status = STATUS_BY_CODE[code];
+    this.details = details;
+  }
+}
+
+export const notFound = (what = 'resource') => new AppError('not_found', `${what} not found`);
+
+const catalogues: Record<Locale, { errors: Record<ErrorCode, string> }> = { nl, en };
+
+export function errorMessage(code: ErrorCode, locale: Locale): string {
+  return catalogues[locale].errors[code];
+}
+
+export function errorBody(
+  code: ErrorCode,
+  locale: Locale,
+  details?: { path: string; message: string }[],
+): ApiErrorBody {
+  return { error: { code, message: errorMessage(code, locale), ...(details ? { details } : {}) } };
+}
+
+/** Maps every error to a stable code; a 5xx never shows internals to the client. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale;
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(errorBody(error.code, locale, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? ''}${issue.instancePath}`.replace(/^\//, ''),
+        message: issue.message ?? 'invalid',
+      }));
+      return reply.status(400).send(errorBody('validation_failed', locale, details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, url: request.url }, 'response did not match its schema');
+      return reply.status(500).send(errorBody('internal_error', locale));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(errorBody('rate_limited', locale));
+    if (status === 413) return reply.status(413).send(errorBody('payload_too_large', locale));
+    if (status === 415) return reply.status(415).send(errorBody('unsupported_media_type', locale));
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, bad content type, too-long URL, …
+      return reply.status(status).send(errorBody(status === 404 ? 'not_found' : 'bad_request', locale));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('internal_error', locale));
+  });
+}

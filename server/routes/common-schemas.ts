@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../../common/errors.ts';
+
+export const guidSchema = z.uuid({ message: 'must be a guid' });
+
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+/** Standard error answers for the OpenAPI document. */
+export const errorResponses = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** Query booleans arrive as strings: accept true/false/1/0 (any case). */
+export const queryBoolean = z
+  .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'must be true or false')])
+  .transform((value) => value === true || (typeof value === 'string' && /^(true|1)$/i.test(value)));
+
+/** A comma separated (or repeated) query list of short names. */
+export const queryList = (maxItems: number) =>
+  z
+    .union([z.string().max(2000), z.array(z.string().max(200)).max(maxItems)])
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(1).max(200)).max(maxItems));

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../common-schemas.ts';
+
+export const MAX_LOG_ENTRIES = 50;
+
+const logEntrySchema = z.object({
+  level: z.enum(['debug', 'info', 'warn', 'error']),
+  message: z.string().max(2000),
+  timestamp: z.string().max(40),
+  url: z.string().max(2000).optional(),
+  code: z.string().max(100).optional(),
+  info: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** The browser's log entries, batched every 5 seconds and on page hide, written to the server log. */
+export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/logs',
+    {
+      bodyLimit: 64 * 1024,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['logs'],
+        summary: 'A batch of browser log entries',
+        body: z.object({ entries: z.array(logEntrySchema).min(1).max(MAX_LOG_ENTRIES) }),
+        response: { 202: z.object({ accepted: z.number().int() }), 400: errorResponses[400] },
+      },
+    },
+    async (request, reply) => {
+      const log = request.log.child({
+        source: 'browser',
+        userAgent: request.headers['user-agent']?.slice(0, 200),
+      });
+      for (const entry of request.body.entries) {
+        log[entry.level](
+          { clientTimestamp: entry.timestamp, url: entry.url, code: entry.code, info: entry.info },
+          entry.message,
+        );
+      }
+      return reply.status(202).send({ accepted: request.body.entries.length });
+    },
+  );
+};

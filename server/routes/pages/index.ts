@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import {
+  cacheToken,
+  findVisiblePage,
+  listVisiblePages,
+  loadBlocks,
+  presentPage,
+  siteContentVersion,
+} from '../../services/pages.ts';
+import { errorResponses } from '../common-schemas.ts';
+import { listPagesQuery, pageIdParams, pageResponse, pageSchema, pageWithNameQuery } from './schema.ts';
+
+export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    '/api/pages',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Pages the caller may see, optionally with their building block instances',
+        querystring: listPagesQuery,
+        response: { 200: z.array(pageSchema), 400: errorResponses[400] },
+      },
+    },
+    async (request) => {
+      const { IncludeBbis: includeBlocks = false, FilterBbisByBuildingBlocks: blockNames } = request.query;
+      const rows = await listVisiblePages(db, request.actor);
+      const blocks = includeBlocks
+        ? await loadBlocks(
+            db,
+            rows.map((page) => page.id),
+            blockNames,
+          )
+        : [];
+      return rows.map((page) =>
+        presentPage(
+          page,
+          request.actor,
+          request.locale,
+          includeBlocks ? blocks.filter((block) => block.pageId === page.id) : undefined,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/pages::withName',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'A page by its unique name, with its building block instances',
+        querystring: pageWithNameQuery,
+        response: { 200: pageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = await findVisiblePage(db, request.actor, { name: request.query.name });
+      if (!page) throw notFound('page');
+      return presentPage(page, request.actor, request.locale, await loadBlocks(db, [page.id]));
+    },
+  );
+
+  app.get(
+    '/api/pages/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'One page with its building block instances and list metadata',
+        description:
+          'The `cache-token` response header changes whenever the page or anything it shows changes.',
+        params: pageIdParams,
+        response: { 200: pageResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const page = await findVisiblePage(db, request.actor, { id: request.params.id });
+      if (!page) throw notFound('page');
+      const body = {
+        page: presentPage(page, request.actor, request.locale, await loadBlocks(db, [page.id])),
+        listMetadata: {},
+      };
+      reply.header('cache-token', cacheToken(body, await siteContentVersion(db)));
+      return body;
+    },
+  );
+
+  app.get(
+    '/api/pagetemplates/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'A page template (header or footer) with its building block instances',
+        params: pageIdParams,
+        response: { 200: pageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const template = await findVisiblePage(db, request.actor, { id: request.params.id }, 'template');
+      if (!template) throw notFound('page template');
+      return presentPage(template, request.actor, request.locale, await loadBlocks(db, [template.id]));
+    },
+  );
+};

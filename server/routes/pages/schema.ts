@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LAYOUT_POSITIONS, PAGE_LAYOUTS } from '../../../common/pages.ts';
+import { guidSchema, queryBoolean, queryList } from '../common-schemas.ts';
+
+const localizedSchema = z.object({ nl: z.string(), en: z.string().optional() });
+
+export const blockInstanceSchema = z
+  .object({
+    guid: z.string(),
+    pageGuid: z.string().nullable(),
+    buildingBlockName: z.string(),
+    options: z.record(z.string(), z.unknown()),
+    content: z.unknown().describe('Content per locale: { nl, en? }'),
+    layoutPosition: z.enum(LAYOUT_POSITIONS),
+    sortId: z.number().int(),
+  })
+  .meta({ id: 'BuildingBlockInstance' });
+
+export const pageSchema = z
+  .object({
+    guid: z.string(),
+    name: z.string(),
+    title: z.string(),
+    titleTranslations: localizedSchema,
+    description: z.string(),
+    isPublished: z.boolean(),
+    isTemplate: z.boolean(),
+    layout: z.enum(PAGE_LAYOUTS),
+    options: z.array(z.object({ name: z.string(), value: z.string() })),
+    editPermission: z.enum(['admins', 'roles']),
+    editRoles: z.array(z.string()),
+    roleIds: z.array(z.string()),
+    updatedAt: z.string(),
+    abilities: z.object({ update: z.boolean() }),
+    buildingBlockInstances: z.array(blockInstanceSchema).optional(),
+  })
+  .meta({ id: 'Page' });
+
+export const listPagesQuery = z.object({
+  IncludeBbis: queryBoolean.optional(),
+  FilterBbisByBuildingBlocks: queryList(50).optional(),
+});
+
+export const pageIdParams = z.object({ id: guidSchema });
+export const pageWithNameQuery = z.object({ name: z.string().trim().min(1).max(200) });
+
+export const pageResponse = z
+  .object({
+    page: pageSchema,
+    listMetadata: z
+      .record(z.string(), z.object({ totalNumberOfItems: z.number().int() }))
+      .describe('Per list block on the page: how many items it has'),
+  })
+  .meta({ id: 'PageWithMetadata' });

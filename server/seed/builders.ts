@@ -1,0 +1,121 @@
+import type { Localized, LocalizedText } from '../../common/localized-text.ts';
+import type { LayoutPosition, PageLayout, PageOption } from '../../common/pages.ts';
+import type { Executor } from '../db/client.ts';
+import { buildingBlockInstances, headerImages, menuItems, menus, pages } from '../db/schema.ts';
+
+/** Small builders shared by the demo seed and the tests: each creates one thing and returns it. */
+
+export type BlockInput = {
+  name: string;
+  position?: LayoutPosition;
+  content?: Localized<unknown>;
+  options?: Record<string, unknown>;
+};
+
+export async function createPage(
+  db: Executor,
+  input: {
+    name: string;
+    title: LocalizedText | string;
+    description?: LocalizedText;
+    layout?: PageLayout;
+    isPublished?: boolean;
+    kind?: 'page' | 'template';
+    options?: PageOption[] | Record<string, string>;
+    editPermission?: 'admins' | 'roles';
+    editRoles?: string[];
+    blocks?: BlockInput[];
+  },
+) {
+  const options = Array.isArray(input.options)
+    ? input.options
+    : Object.entries(input.options ?? {}).map(([name, value]) => ({ name, value }));
+  const [page] = await db
+    .insert(pages)
+    .values({
+      name: input.name,
+      title: typeof input.title === 'string' ? { nl: input.title } : input.title,
+      description: input.description,
+      layout: input.layout ?? '100',
+      isPublished: input.isPublished ?? true,
+      kind: input.kind ?? 'page',
+      options,
+      editPermission: input.editPermission ?? 'admins',
+      editRoles: input.editRoles ?? [],
+    })
+    .returning();
+  if (!page) throw new Error('page not created');
+  const sortIds = new Map<string, number>();
+  const blocks = [];
+  for (const block of input.blocks ?? []) {
+    const position = block.position ?? 'main';
+    const sortId = (sortIds.get(position) ?? 0) + 10;
+    sortIds.set(position, sortId);
+    blocks.push(await createBlock(db, { pageId: page.id, ...block, position, sortId }));
+  }
+  return { ...page, blocks };
+}
+
+export async function createBlock(db: Executor, input: BlockInput & { pageId: string; sortId?: number }) {
+  const [block] = await db
+    .insert(buildingBlockInstances)
+    .values({
+      pageId: input.pageId,
+      buildingBlockName: input.name,
+      content: input.content ?? null,
+      options: input.options ?? {},
+      layoutPosition: input.position ?? 'main',
+      sortId: input.sortId ?? 0,
+    })
+    .returning();
+  if (!block) throw new Error('block not created');
+  return block;
+}
+
+export async function createMenu(db: Executor, name: string) {
+  const [menu] = await db.insert(menus).values({ name }).returning();
+  if (!menu) throw new Error('menu not created');
+  return menu;
+}
+
+export async function createMenuItem(
+  db: Executor,
+  input: {
+    menuId: string;
+    parentId?: string | null;
+    urlSegment: string;
+    name: LocalizedText | string;
+    pageId?: string | null;
+    externalUrl?: string | null;
+    isVisible?: boolean;
+    sortId?: number;
+  },
+) {
+  const [item] = await db
+    .insert(menuItems)
+    .values({
+      menuId: input.menuId,
+      parentId: input.parentId ?? null,
+      urlSegment: input.urlSegment,
+      name: typeof input.name === 'string' ? { nl: input.name } : input.name,
+      pageId: input.pageId ?? null,
+      externalUrl: input.externalUrl ?? null,
+      isVisible: input.isVisible ?? true,
+      sortId: input.sortId ?? 0,
+    })
+    .returning();
+  if (!item) throw new Error('menu item not created');
+  return item;
+}
+
+export async function createHeaderImage(
+  db: Executor,
+  input: { title: LocalizedText; text?: LocalizedText; imageGuid?: string | null },
+) {
+  const [image] = await db
+    .insert(headerImages)
+    .values({ title: input.title, text: input.text, imageGuid: input.imageGuid ?? null })
+    .returning();
+  if (!image) throw new Error('header image not created');
+  return image;
+}

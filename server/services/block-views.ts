@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { BLOCK_TYPES, isBlockTypeName, videoEmbedUrl } from '../../common/blocks/index.ts';
+import type { Locale, Localized } from '../../common/localized-text.ts';
+import { pickLocale } from '../../common/localized-text.ts';
+import type { BlockView } from '../../common/site.ts';
+import type { buildingBlockInstances } from '../db/schema.ts';
+import { renderRichText } from './rich-text.ts';
+
+type BlockRow = typeof buildingBlockInstances.$inferSelect;
+
+const loggedUnknownNames = new Set<string>();
+
+/**
+ * Turns stored block instances into what the site renders: content in the visitor's language, rich
+ * text rendered to HTML, videos resolved to their embed URL. A block whose content does not fit its
+ * schema is left out (and logged), so one bad block never breaks a page.
+ */
+export function toBlockViews(rows: BlockRow[], locale: Locale, log: FastifyBaseLogger): BlockView[] {
+  const views: BlockView[] = [];
+  for (const row of rows) {
+    const base = {
+      guid: row.id,
+      name: row.buildingBlockName,
+      position: row.layoutPosition,
+      sortId: row.sortId,
+    };
+    const name = row.buildingBlockName;
+    if (!isBlockTypeName(name)) {
+      if (!loggedUnknownNames.has(name)) {
+        loggedUnknownNames.add(name);
+        log.warn(
+          { buildingBlockName: name, guid: row.id },
+          'unknown building block type; it renders nothing',
+        );
+      }
+      views.push({ ...base, options: {}, data: null });
+      continue;
+    }
+    const type = BLOCK_TYPES[name];
+    const options = type.options.safeParse(row.options ?? {});
+    const localizedContent = (row.content ?? { nl: {} }) as Localized<unknown>;
+    const content = type.content.safeParse(pickLocale(localizedContent, locale));
+    if (!options.success || !content.success) {
+      log.warn(
+        { guid: row.id, buildingBlockName: name },
+        'building block content does not match its schema; skipped',
+      );
+      continue;
+    }
+    const onError = (error: unknown) =>
+      log.warn({ err: error, guid: row.id }, 'rich text could not be rendered');
+    let data: unknown;
+    switch (name) {
+      case 'text': {
+        const value = content.data as { doc: Parameters<typeof renderRichText>[0] };
+        data = { html: renderRichText(value.doc, onError) };
+        break;
+      }
+      case 'accordion': {
+        const value = content.data as {
+          items: { title: string; doc: Parameters<typeof renderRichText>[0] }[];
+        };
+        data = {
+          items: value.items.map((item) => ({ title: item.title, html: renderRichText(item.doc, onError) })),
+        };
+        break;
+      }
+      case 'video': {
+        const value = content.data as { url: string; title: string };
+        const embed = videoEmbedUrl(value.url);
+        data = embed ? { ...embed, title: value.title, url: value.url } : null;
+        break;
+      }
+      default:
+        data = content.data;
+    }
+    views.push({ ...base, options: options.data as Record<string, unknown>, data });
+  }
+  return views;
+}

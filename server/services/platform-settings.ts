@@ -1,0 +1,68 @@
+import { inArray } from 'drizzle-orm';
+import {
+  PLATFORM_SETTING_KEYS,
+  PLATFORM_SETTINGS,
+  type PlatformSettingKey,
+  type PlatformSettings,
+} from '../../common/settings.ts';
+import type { Executor } from '../db/client.ts';
+import { platformSettings } from '../db/schema.ts';
+
+export type SettingValue = { key: string; value: string };
+
+/**
+ * The stored setting values. With `keys`, only those; with `includeAll`, every known setting,
+ * unset ones with their default. Visitors only get public settings.
+ */
+export async function listPlatformSettingValues(options: {
+  db: Executor;
+  keys?: string[] | undefined;
+  includeAll?: boolean | undefined;
+  includePrivate?: boolean | undefined;
+}): Promise<SettingValue[]> {
+  const { db, keys, includeAll = false, includePrivate = false } = options;
+  const rows = keys?.length
+    ? await db.select().from(platformSettings).where(inArray(platformSettings.key, keys))
+    : await db.select().from(platformSettings);
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const isVisible = (key: string) =>
+    includePrivate || !(key in PLATFORM_SETTINGS) || PLATFORM_SETTINGS[key as PlatformSettingKey].isPublic;
+  const wanted = keys?.length
+    ? keys
+    : includeAll
+      ? [...PLATFORM_SETTING_KEYS, ...stored.keys()]
+      : [...stored.keys()];
+  const result: SettingValue[] = [];
+  for (const key of new Set(wanted)) {
+    if (!isVisible(key)) continue;
+    const value =
+      stored.get(key) ??
+      (includeAll && key in PLATFORM_SETTINGS
+        ? PLATFORM_SETTINGS[key as PlatformSettingKey].default
+        : undefined);
+    if (value !== undefined) result.push({ key, value });
+  }
+  return result.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** All known settings with defaults filled in, for the site's shell. */
+export async function getPlatformSettings(db: Executor): Promise<PlatformSettings> {
+  const rows = await db
+    .select()
+    .from(platformSettings)
+    .where(inArray(platformSettings.key, PLATFORM_SETTING_KEYS));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(
+    PLATFORM_SETTING_KEYS.map((key) => [key, stored.get(key) ?? PLATFORM_SETTINGS[key].default]),
+  ) as PlatformSettings;
+}
+
+export async function setPlatformSettings(db: Executor, values: Partial<PlatformSettings>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    await db
+      .insert(platformSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: new Date() } });
+  }
+}

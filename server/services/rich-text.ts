@@ -1,0 +1,61 @@
+import { Extension } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
+import { renderToHTMLString } from '@tiptap/static-renderer/pm/html-string';
+import type { RichTextNode } from '../../common/blocks/rich-text.ts';
+import { isSafeHref } from '../../common/urls.ts';
+
+/** Lets editors give headings an anchor id, so `#anchor` links can target them. */
+const HeadingAnchors = Extension.create({
+  name: 'headingAnchors',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['heading'],
+        attributes: {
+          id: {
+            default: null,
+            renderHTML: (attributes: Record<string, unknown>) => {
+              const id = attributes.id;
+              return typeof id === 'string' && /^[A-Za-z][\w-]{0,63}$/.test(id) ? { id } : {};
+            },
+          },
+        },
+      },
+    ];
+  },
+});
+
+const extensions = [
+  StarterKit.configure({
+    link: { openOnClick: false, HTMLAttributes: { rel: 'noopener noreferrer', target: null } },
+  }),
+  HeadingAnchors,
+];
+
+/** Drops link marks whose href is not safe (javascript:, data:, private hosts…), keeping their text. */
+function sanitize(node: RichTextNode): RichTextNode {
+  const marks = node.marks?.filter((mark) => {
+    if (mark.type !== 'link') return true;
+    const href = mark.attrs?.href;
+    return typeof href === 'string' && isSafeHref(href);
+  });
+  return {
+    ...node,
+    ...(marks ? { marks } : {}),
+    ...(node.content ? { content: node.content.map(sanitize) } : {}),
+  };
+}
+
+/**
+ * Rich text (Tiptap JSON) to HTML, on the server. The output comes from the schema's own renderers,
+ * so an editor can never put raw HTML on a page. A document that does not fit the schema renders
+ * as nothing rather than failing the whole page.
+ */
+export function renderRichText(doc: RichTextNode, onError?: (error: unknown) => void): string {
+  try {
+    return renderToHTMLString({ content: sanitize(doc), extensions });
+  } catch (error) {
+    onError?.(error);
+    return '';
+  }
+}

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '../../common/localized-text.ts';
+import { LOCALES, pickLocale } from '../../common/localized-text.ts';
+import { readPageSettings } from '../../common/pages.ts';
+import { optionalCookieCategories } from '../../common/settings.ts';
+import type { MenuNode, PageView, SiteServices, SiteShell } from '../../common/site.ts';
+import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
+import type { Executor } from '../db/client.ts';
+import { headerImages } from '../db/schema.ts';
+import type { Actor } from '../policies/index.ts';
+import { pageAbilities, seesUnpublishedPages } from '../policies/index.ts';
+import { toBlockViews } from './block-views.ts';
+import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
+import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
+import { getPlatformSettings } from './platform-settings.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toMenuNodes(items: MenuItemTree[], onlyVisible: boolean): MenuNode[] {
+  return items
+    .filter((item) => !onlyVisible || item.isVisible)
+    .map((item) => ({
+      guid: item.guid,
+      name: item.name,
+      urlSegment: item.urlSegment,
+      url: item.externalUrl ?? item.path,
+      isExternal: item.externalUrl !== null,
+      isVisible: item.isVisible,
+      pageGuid: item.pageGuid,
+      children: toMenuNodes(item.relatedMenuItems, onlyVisible),
+    }));
+}
+
+/** The public site's data, for one request's actor. Loaders reach it through the load context. */
+export function createSiteServices(deps: {
+  db: Executor;
+  actor: Actor;
+  log: FastifyBaseLogger;
+}): SiteServices {
+  const { db, actor, log } = deps;
+
+  const menuFor = async (locale: Locale) => {
+    const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
+    return filterMenuForVisitor(tree?.menuItems ?? [], seesUnpublishedPages(actor));
+  };
+
+  const templateBlocks = async (guid: string | null, locale: Locale) => {
+    if (!guid || !UUID.test(guid)) return [];
+    const template = await findPage(db, { id: guid }, 'template');
+    if (!template) return [];
+    return toBlockViews(await loadBlocks(db, [template.id]), locale, log);
+  };
+
+  const buildPageView = async (
+    page: PageRow,
+    input: { locale: Locale; path: string; chain: MenuItemTree[] },
+  ): Promise<PageView> => {
+    const { locale, path, chain } = input;
+    const settings = readPageSettings(page.options);
+    const siteSettings = await getPlatformSettings(db);
+    const [blocks, headerBlocks, footerBlocks, headerImage] = await Promise.all([
+      loadBlocks(db, [page.id]).then((rows) => toBlockViews(rows, locale, log)),
+      templateBlocks(settings.templateHeader ?? (siteSettings.defaultHeaderGuid || null), locale),
+      templateBlocks(settings.footerGuid ?? (siteSettings.defaultFooterGuid || null), locale),
+      settings.headerImage && UUID.test(settings.headerImage)
+        ? db.select().from(headerImages).where(eq(headerImages.id, settings.headerImage)).limit(1)
+        : Promise.resolve([]),
+    ]);
+    const extraFooter = await templateBlocks(settings.templateFooter, locale);
+    const image = headerImage[0];
+    const top = chain[0];
+    return {
+      guid: page.id,
+      name: page.name,
+      title: pickLocale(page.title, locale),
+      description: page.description ? pickLocale(page.description, locale) : '',
+      layout: page.layout,
+      settings,
+      blocks,
+      breadcrumbs: chain.map((item) => ({ name: item.name, url: item.path })),
+      subMenu: top ? toMenuNodes(top.relatedMenuItems, true) : [],
+      headerImage: image
+        ? {
+            guid: image.id,
+            imageUrl: image.imageGuid ? `/a/${image.imageGuid}` : null,
+            title: pickLocale(image.title, locale),
+            text: image.text ? pickLocale(image.text, locale) : '',
+          }
+        : null,
+      headerBlocks,
+      footerBlocks: [...extraFooter, ...footerBlocks],
+      path,
+      contentLocale: locale,
+      abilities: pageAbilities(actor, page),
+    };
+  };
+
+  return {
+    async getShell({ locale }): Promise<SiteShell> {
+      const [settings, menu] = await Promise.all([getPlatformSettings(db), menuFor(locale)]);
+      const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale);
+      const legalNames: Record<keyof typeof LEGAL_PAGES, { nl: string; en: string }> = {
+        termsOfUse: { nl: 'Gebruiksvoorwaarden', en: 'Terms of use' },
+        privacy: { nl: 'Privacyverklaring', en: 'Privacy statement' },
+        accessibility: { nl: 'Toegankelijkheid', en: 'Accessibility' },
+        cookieStatement: { nl: 'Cookieverklaring', en: 'Cookie statement' },
+      };
+      return {
+        locale,
+        settings,
+        menu: toMenuNodes(menu, true),
+        optionalCookieCategories: optionalCookieCategories(settings),
+        legalLinks: (Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[]).map((key) => ({
+          key,
+          name: legalNames[key][locale],
+          url: LEGAL_PAGES[key].path(locale),
+        })),
+        defaultFooterBlocks,
+      };
+    },
+
+    async getPageByPath({ path, locale }) {
+      const menu = await menuFor(locale);
+      const chain = resolveMenuPath(menu, path);
+      const target = chain?.at(-1);
+      if (!chain || !target?.pageGuid) return null;
+      const page = await findVisiblePage(db, actor, { id: target.pageGuid });
+      if (!page) return null;
+      return buildPageView(page, { locale, path: target.path, chain });
+    },
+
+    async getPageByName({ name, locale }) {
+      if (!LOCALES.includes(locale)) return null;
+      const page = await findVisiblePage(db, actor, { name });
+      if (!page) return null;
+      return buildPageView(page, { locale, path: '', chain: [] });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { ServerResponse } from 'node:http';
+import { fastifyReactRouter } from '@mcansh/react-router-fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { RouterContextProvider } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { appContext } from '#app-context';
+import { isLocale } from '../common/localized-text.ts';
+import type { Config } from './config.ts';
+import { createSiteServices } from './services/site.ts';
+
+/**
+ * The public site: React Router renders every path the API does not own. Registered in its own
+ * encapsulated context, because the adapter replaces the body parsers with a pass-through.
+ */
+export const webRoutes: FastifyPluginAsync<{
+  config: Config;
+  devServer?: ViteDevServer | undefined;
+}> = async (app, options) => {
+  await app.register(fastifyReactRouter, {
+    ...(options.devServer ? { devServer: options.devServer } : {}),
+    getLoadContext(request, reply) {
+      const context = new RouterContextProvider();
+      const query = request.query as Record<string, unknown> | undefined;
+      context.set(appContext, {
+        site: createSiteServices({ db: app.database.db, actor: request.actor, log: request.log }),
+        locale: request.locale,
+        localeFromQuery: isLocale(query?.lang),
+        nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
+        requestId: request.id,
+        origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
+      });
+      return context;
+    },
+  });
+};

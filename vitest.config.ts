@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test`: unit and server integration tests. The database is PGlite, or PostgreSQL when
+// DATABASE_URL is set (each test file then gets its own database cloned from a migrated template).
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,19 @@
+import { createContext } from 'react-router';
+import type { Locale } from '../common/localized-text.ts';
+import type { SiteServices } from '../common/site.ts';
+
+/** What the server hands every loader: the site's data services and facts about the request. */
+export type AppContextValue = {
+  site: SiteServices;
+  locale: Locale;
+  /** Set when the request asked for a language with ?lang=, so the choice is remembered in a cookie. */
+  localeFromQuery: boolean;
+  nonce: string;
+  requestId: string;
+  /** Base URL for canonical and hreflang links. */
+  origin: string;
+};
+
+// Imported by the server and by the React Router build through the `#app-context` package import,
+// so both sides hold the same context token.
+export const appContext = createContext<AppContextValue>();

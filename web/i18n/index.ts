@@ -1,0 +1,24 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../../common/localized-text';
+import en from './en.json';
+import nl from './nl.json';
+
+export const resources = { nl: { translation: nl }, en: { translation: en } } as const;
+
+/**
+ * One i18next instance per rendered locale, initialised synchronously with both catalogues so the
+ * server render and hydration produce the same text.
+ */
+export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: FALLBACK_LOCALE,
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,29 @@
+import { data } from 'react-router';
+import { appContext } from '#app-context';
+import { isLocale } from '../../common/localized-text';
+import { LEGAL_PAGES } from '../../common/site';
+import { PageView } from '../layouts/PageView';
+import { pageMeta } from '../layouts/page-meta';
+import type { Route } from './+types/legal-page';
+
+/** Legal pages are editable content pages with a fixed name; {lang} picks the language of the text. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const pathname = new URL(request.url).pathname;
+  const entry = Object.values(LEGAL_PAGES).find((legal) =>
+    pathname.startsWith(legal.path('nl').replace(/\/nl$/, '')),
+  );
+  const lang = params.lang ?? app.locale;
+  if (!entry || !isLocale(lang)) throw data(null, { status: 404 });
+  const page = await app.site.getPageByName({ name: entry.name, locale: lang });
+  if (!page) throw data(null, { status: 404 });
+  return { page: { ...page, path: pathname } };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page, matches);
+}
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  return <PageView page={loaderData.page} />;
+}
