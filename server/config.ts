@@ -27,6 +27,8 @@ const configSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where `react-router build` wrote the site (build/server, build/client). */
+  BUILD_DIR: z.string().min(1).default('./build'),
   /** Optional Redis for cache invalidation broadcasts between app nodes. */
   REDIS_URL: z.string().optional(),
   /** Optional SMTP server; without it mail goes to DATA_DIR/outbox. */
@@ -38,6 +40,7 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  buildDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   adminEmail: string;
@@ -62,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: value.HOST,
     port: value.PORT,
     dataDir: path.resolve(value.DATA_DIR),
+    buildDir: path.resolve(value.BUILD_DIR),
     databaseUrl: value.DATABASE_URL,
     publicUrl: value.PUBLIC_URL?.replace(/\/$/, ''),
     adminEmail: value.ADMIN_EMAIL,

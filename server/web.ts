@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import path from 'node:path';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import { RouterContextProvider } from 'react-router';
@@ -18,6 +19,8 @@ export const webRoutes: FastifyPluginAsync<{
 }> = async (app, options) => {
   await app.register(fastifyReactRouter, {
     ...(options.devServer ? { devServer: options.devServer } : {}),
+    serverBuildPath: path.join(options.config.buildDir, 'server/index.js'),
+    clientBuildDirectory: path.join(options.config.buildDir, 'client'),
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       const query = request.query as Record<string, unknown> | undefined;
