@@ -20,7 +20,7 @@ export type MenuItemTree = {
   relatedMenuItems: MenuItemTree[];
 };
 
-export type MenuTree = { guid: string; name: string; updatedAt: Date; menuItems: MenuItemTree[] };
+export type MenuTree = { guid: string; name: string; menuItems: MenuItemTree[] };
 
 export async function loadMenuTree(db: Executor, name: string, locale: Locale): Promise<MenuTree | null> {
   const [menu] = await db.select().from(menus).where(eq(menus.name, name)).limit(1);
@@ -60,8 +60,7 @@ export async function loadMenuTree(db: Executor, name: string, locale: Locale): 
             relatedMenuItems: build(item.id, path === '/' ? '' : path, depth + 1),
           };
         });
-  const latest = rows.reduce((max, row) => Math.max(row.item.updatedAt, max), menu.updatedAt);
-  return { guid: menu.id, name: menu.name, updatedAt: latest, menuItems: build(null, '', 0) };
+  return { guid: menu.id, name: menu.name, menuItems: build(null, '', 0) };
 }
 
 /** Drops items a visitor must not see: internal items whose page is unpublished, with their subtree. */
