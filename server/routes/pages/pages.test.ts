@@ -27,7 +27,11 @@ describe('GET /api/pages/{id}', () => {
   });
 
   it('answers 404 to a visitor for an unpublished page', async () => {
-    const page = await createPage(test.database.db, { name: 'concept', title: 'Concept', isPublished: false });
+    const page = await createPage(test.database.db, {
+      name: 'concept',
+      title: 'Concept',
+      isPublished: false,
+    });
     const response = await test.app.inject({ method: 'GET', url: `/api/pages/${page.id}` });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('not_found');
