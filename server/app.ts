@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { ANONYMOUS } from './policies/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
+import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
 import { menuRoutes } from './routes/menus/index.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(menuRoutes);
   await app.register(pageRoutes);
   await app.register(buildingBlockRoutes);
+  await app.register(headerImageRoutes);
   await app.register(logRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
