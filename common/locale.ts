@@ -14,11 +14,25 @@ export function resolveLocale(input: {
 }): Locale {
   if (isLocale(input.query)) return input.query;
   if (isLocale(input.cookie)) return input.cookie;
-  for (const part of (input.acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();
-    if (isLocale(tag)) return tag;
+  return preferredLocale(input.acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The supported language the Accept-Language header ranks highest: by quality value (q=0 means
+ * "not this one"), then by order. "en-GB" counts as "en"; "eng" or "english" do not.
+ */
+function preferredLocale(header: string | null | undefined): Locale | undefined {
+  let best: { locale: Locale; quality: number } | undefined;
+  for (const part of (header ?? '').slice(0, 500).split(',')) {
+    const [range = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const language = range.toLowerCase().split('-')[0];
+    if (!isLocale(language)) continue;
+    const q = parameters.find((parameter) => /^q=/i.test(parameter))?.slice(2);
+    const quality = q === undefined ? 1 : Number(q);
+    if (!(quality > 0 && quality <= 1)) continue;
+    if (!best || quality > best.quality) best = { locale: language, quality };
   }
-  return DEFAULT_LOCALE;
+  return best?.locale;
 }
 
 export function readCookie(header: string | null | undefined, name: string): string | undefined {

@@ -23,6 +23,8 @@ export const PLATFORM_SETTINGS = {
   /** Guid of the page template shown above the main menu when a page names none. */
   defaultHeaderGuid: { default: '', isPublic: true },
   autoTranslate: { default: 'false', isPublic: true },
+  /** Whether visitors may create an account themselves ('true'/'false'). */
+  signUpEnabled: { default: 'true', isPublic: true },
 } as const satisfies Record<string, { default: string; isPublic: boolean }>;
 
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTINGS;

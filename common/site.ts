@@ -76,8 +76,23 @@ export const LEGAL_PAGES = {
 } as const;
 export type LegalPageKey = keyof typeof LEGAL_PAGES;
 
+/** The signed-in user as the site shell needs it (terms and inactive dialogs, edit control, menu). */
+export type Viewer = {
+  guid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isActive: boolean;
+  isAdmin: boolean;
+  isContentManager: boolean;
+  termsOfUseVersionAccepted: number | null;
+  notificationCloseSeconds: number;
+};
+
 /** What the public site asks of the server; the web app's loaders get it through the load context. */
 export type SiteServices = {
+  /** The signed-in user, or null for a visitor. */
+  getViewer(): Promise<Viewer | null>;
   getShell(input: { locale: Locale }): Promise<SiteShell>;
   getPageByPath(input: { path: string; locale: Locale }): Promise<PageView | null>;
   getPageByName(input: { name: string; locale: Locale }): Promise<PageView | null>;

@@ -14,8 +14,45 @@ export function isLocalLink(value: string): boolean {
   return /^\/(?!\/)/.test(value) && !/[\s\\]/.test(value);
 }
 
-const PRIVATE_HOST =
-  /^(localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?|\[?f[cd][0-9a-f]{2}:.*)$/i;
+/** IPv4 ranges that are not on the public internet: this network, private, CGNAT, loopback, link-local. */
+const PRIVATE_IPV4: [number, number][] = [
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x64400000, 10],
+  [0x7f000000, 8],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0a80000, 16],
+];
+
+function isPrivateIpv4(octets: number[]): boolean {
+  const address = ((octets[0]! << 24) | (octets[1]! << 16) | (octets[2]! << 8) | octets[3]!) >>> 0;
+  return PRIVATE_IPV4.some(([network, bits]) => address >>> (32 - bits) === network >>> (32 - bits));
+}
+
+/**
+ * Loopback, private and link-local hosts, as the URL parser normalises them (it already turns
+ * 0177.1, 2130706433 and friends into dotted quads, and IPv6 into its short lower-case form).
+ */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const ipv4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (ipv4) return isPrivateIpv4(ipv4.slice(1).map(Number));
+  if (!host.startsWith('[')) return false;
+  const ipv6 = host.slice(1, -1);
+  if (ipv6 === '::' || ipv6 === '::1') return true;
+  // Unique local fc00::/7 and link-local fe80::/10.
+  if (/^f[cd][0-9a-f]{2}:/.test(ipv6) || /^fe[89ab][0-9a-f]:/.test(ipv6)) return true;
+  // An IPv4 address inside IPv6 (::ffff:7f00:1 is 127.0.0.1).
+  const embedded = ipv6.match(/^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+  if (embedded) {
+    const high = Number.parseInt(embedded[1]!, 16);
+    const low = Number.parseInt(embedded[2]!, 16);
+    return isPrivateIpv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  }
+  return false;
+}
 
 /** An external URL: http(s), a real host name, and no private or loopback address. */
 export function isExternalUrl(value: string): boolean {
@@ -28,7 +65,7 @@ export function isExternalUrl(value: string): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
   const host = url.hostname;
-  if (PRIVATE_HOST.test(host)) return false;
+  if (isPrivateHost(host)) return false;
   return host.includes('.') || host.startsWith('[');
 }
 

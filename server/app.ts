@@ -5,7 +5,12 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -14,23 +19,35 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
-import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
+import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
+import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
-import { ANONYMOUS } from './policies/index.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { ANONYMOUS } from './policies/index.ts';
+import { authRoutes } from './routes/auth/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { invitationRoutes } from './routes/invitations/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
 import { menuRoutes } from './routes/menus/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { platformSettingRoutes } from './routes/platform-settings/index.ts';
+import { profileRoutes } from './routes/profiles/index.ts';
+import { roleRoutes } from './routes/roles/index.ts';
+import { securityRoutes } from './routes/security/index.ts';
+import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './web.ts';
 
 export type BuildAppOptions = {
   config: Config;
   database: DatabaseHandle;
+  /** Defaults to SMTP_URL, or the outbox under DATA_DIR. */
+  mailer?: Mailer;
+  /** Where log lines go (standard output by default); tests capture them to check what is logged. */
+  logStream?: { write(line: string): void };
   /** Serve the React Router site: the built app (production), a Vite dev server (development), or nothing (API tests). */
   web?: { devServer?: ViteDevServer } | false;
 };
@@ -44,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: {
         paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]'],
         remove: true,
@@ -53,16 +71,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const header = request.headers['x-correlation-id'];
       return typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
     },
-    trustProxy: true,
+    // Believe X-Forwarded-For only from proxies on loopback or a private network: a client on the
+    // internet must not choose its own address (rate limits key on it).
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500, ignoreDuplicateSlashes: true },
     return503OnClosing: true,
+    // A URL the router cannot decode (broken percent-encoding) never reaches the hooks or the error
+    // handler: answer it in the API's error shape and language all the same.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const locale = resolveLocale({
+        query: new URLSearchParams(request.raw.url?.split('?')[1] ?? '').get('lang'),
+        cookie: readCookie(request.headers.cookie, LOCALE_COOKIE),
+        acceptLanguage: request.headers['accept-language'],
+      });
+      const isBadUrl = error.code === 'FST_ERR_BAD_URL';
+      if (!isBadUrl) request.log.error({ err: error }, 'router error');
+      return reply
+        .status(isBadUrl ? 400 : 500)
+        .send(errorBody(isBadUrl ? 'bad_request' : 'internal_error', locale));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
   app.decorateRequest('locale', 'nl');
   app.decorateRequest('actor', null as unknown as typeof ANONYMOUS);
 
@@ -76,8 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       cookie: request.cookies?.[LOCALE_COOKIE],
       acceptLanguage: request.headers['accept-language'],
     });
-    request.actor = ANONYMOUS;
   });
+  registerAuth(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -137,6 +174,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(buildingBlockRoutes);
   await app.register(headerImageRoutes);
   await app.register(logRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(securityRoutes);
+  await app.register(invitationRoutes);
+  await app.register(roleRoutes);
+  await app.register(userRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   app.all('/api/*', { schema: { hide: true } }, async (request, reply) =>

@@ -8,7 +8,13 @@ import { z } from 'zod';
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Digits only: coercing would read ' ' as 0 (a random port) and '1e3' or '0x10' as numbers.
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .pipe(z.number().max(65535, 'must be a whole number from 0 to 65535'))
+    .default(3000),
   /** Where the embedded database, media and the mail outbox live. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://… to use a PostgreSQL server instead of the embedded PGlite database. */
@@ -17,7 +23,7 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   /** Public base URL of the site, used for canonical and hreflang links. Defaults to the request's host. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** First admin account, created on first start. Without a password one is generated and printed once. */
   ADMIN_EMAIL: z.email().default('admin@bouwsteen.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -32,7 +38,12 @@ const configSchema = z.object({
   /** Optional Redis for cache invalidation broadcasts between app nodes. */
   REDIS_URL: z.string().optional(),
   /** Optional SMTP server; without it mail goes to DATA_DIR/outbox. */
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of the platform's mail. */
+  MAIL_FROM: z.string().min(3).default('Bouwsteen <no-reply@bouwsteen.local>'),
 });
 
 export type Config = {
@@ -49,6 +60,7 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  platformMailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -74,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     redisUrl: value.REDIS_URL,
     smtpUrl: value.SMTP_URL,
+    platformMailFrom: value.MAIL_FROM,
   };
 }
 

@@ -1,12 +1,14 @@
 import type { Locale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Actor } from './policies/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     /** Interface language: ?lang=, the lang cookie, Accept-Language, then Dutch. */

@@ -25,7 +25,12 @@ export const webRoutes: FastifyPluginAsync<{
       const context = new RouterContextProvider();
       const query = request.query as Record<string, unknown> | undefined;
       context.set(appContext, {
-        site: createSiteServices({ db: app.database.db, actor: request.actor, log: request.log }),
+        site: createSiteServices({
+          db: app.database.db,
+          actor: request.actor,
+          user: request.auth.method === 'none' ? null : request.auth.user,
+          log: request.log,
+        }),
         locale: request.locale,
         localeFromQuery: isLocale(query?.lang),
         nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',

@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { ApiErrorBody, ErrorCode } from '../common/errors.ts';
+import type { Locale } from '../common/localized-text.ts';
 import { buildApp } from '../server/app.ts';
 import { type Config, testConfig } from '../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/client.ts';
+import { errorMessage } from '../server/errors.ts';
 
 /**
  * A fresh, migrated database for one test file: a PGlite copy of the migrated snapshot, or a new
@@ -41,17 +44,48 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 
 /** The API (no web rendering unless asked) on a fresh database. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; web?: boolean; database?: DatabaseHandle } = {},
+  options: {
+    config?: Partial<Config>;
+    web?: boolean;
+    database?: DatabaseHandle;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config: testConfig(options.config), database, web: options.web ? {} : false });
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    web: options.web ? {} : false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
     database,
     async close() {
       await app.close();
-      await database.close();
+      // A database passed in belongs to the caller, who may build more apps on it.
+      if (!options.database) await database.close();
     },
   };
+}
+
+type InjectedResponse = { statusCode: number; headers: Record<string, unknown>; json(): unknown };
+
+/**
+ * Asserts the API's error shape: the status, a stable code and the message in the expected
+ * language, as JSON. Returns the body for further checks.
+ */
+export function expectApiError(
+  response: InjectedResponse,
+  status: number,
+  code: ErrorCode,
+  locale: Locale = 'nl',
+): ApiErrorBody {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/json/);
+  const body = response.json() as ApiErrorBody;
+  expect(body.error.code).toBe(code);
+  expect(body.error.message).toBe(errorMessage(code, locale));
+  return body;
 }

@@ -25,14 +25,17 @@ import { siteTheme } from './theme';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const shell = await app.site.getShell({ locale: app.locale });
+  const [shell, viewer] = await Promise.all([
+    app.site.getShell({ locale: app.locale }),
+    app.site.getViewer(),
+  ]);
   const consent = parseConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE));
   const headers = new Headers();
   if (app.localeFromQuery) {
     // Remember an explicit language choice for the next visits.
     headers.append('Set-Cookie', `${LOCALE_COOKIE}=${app.locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
   }
-  return data({ shell, consent, nonce: app.nonce, origin: app.origin }, { headers });
+  return data({ shell, viewer, consent, nonce: app.nonce, origin: app.origin }, { headers });
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data'];

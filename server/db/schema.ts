@@ -39,6 +39,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
     termsOfUseVersionAccepted: integer('terms_of_use_version_accepted'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Interface language the user chose; mails go out in it. */
+    locale: text('locale', { enum: ['nl', 'en'] })
+      .notNull()
+      .default('nl'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,4 +145,160 @@ export const auditEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
   },
   (table) => [index('audit_events_entity_idx').on(table.entityType, table.entityId)],
+);
+
+/** Custom roles; the built-in ones (User, VerifiedUser, ContentManager, Admin, Mett, Developer) follow from user flags. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('roles_name_unique').on(sql`lower(${table.name})`)],
+);
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    /** What the owner sees and revokes by; the id (a token hash) never leaves the server. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The double-submit XSRF token that belongs to this session. */
+    xsrfToken: text('xsrf_token').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    uniqueIndex('sessions_public_id_unique').on(table.publicId),
+  ],
+);
+
+/** Personal API tokens, sent as `Authorization: Bearer …`; only the SHA-256 is stored. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The first characters of the token, so the owner can recognise it in a list. */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_hash_unique').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/** One-time codes mailed to a user: e-mail verification and password reset. Only hashes are stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verifyEmail', 'resetPassword'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_tokens_hash_unique').on(table.tokenHash),
+    index('user_tokens_user_idx').on(table.userId, table.kind, table.createdAt),
+  ],
+);
+
+/** Sign-in attempts, for rate limiting per account and per address across app nodes. */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    isSuccess: boolean('is_success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sign_in_attempts_email_idx').on(table.email, table.at),
+    index('sign_in_attempts_ip_idx').on(table.ip, table.at),
+  ],
+);
+
+/** The profile properties a site defines (SPEC 3). Values live in user_properties. */
+export const profilePropertyDefinitions = pgTable('profile_property_definitions', {
+  key: text('key').primaryKey(),
+  label: jsonb('label').$type<LocalizedText>().notNull(),
+  category: text('category', { enum: ['profile', 'security', 'privacy'] })
+    .notNull()
+    .default('profile'),
+  section: text('section').notNull().default(''),
+  subsection: text('subsection').notNull().default(''),
+  sectionSortOrdinal: integer('section_sort_ordinal').notNull().default(0),
+  sortOrdinal: integer('sort_ordinal').notNull().default(0),
+  /** Who may see the value on another user's profile: only the user (and admins), or every signed-in user. */
+  visibleFor: text('visible_for', { enum: ['self', 'user'] })
+    .notNull()
+    .default('self'),
+  inputType: text('input_type').notNull().default('text'),
+  isRequired: boolean('is_required').notNull().default(false),
+  options: jsonb('options').$type<{ value: string; label: LocalizedText }[]>().notNull().default([]),
+  /** Platform-operator-only: visible to isMett users only. */
+  isMettOnly: boolean('is_mett_only').notNull().default(false),
+  isBuiltIn: boolean('is_built_in').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const userProperties = pgTable(
+  'user_properties',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('user_properties_pk').on(table.userId, table.key)],
+);
+
+/** Invitations to join, mailed as a code; only the code's hash is stored. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    email: text('email').notNull(),
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    isContentManager: boolean('is_content_manager').notNull().default(false),
+    locale: text('locale', { enum: ['nl', 'en'] })
+      .notNull()
+      .default('nl'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('invitations_code_unique').on(table.codeHash)],
 );

@@ -2,6 +2,7 @@ import { AppError } from '../errors.ts';
 
 export * from './actor.ts';
 export * from './page.ts';
+export * from './user.ts';
 
 /**
  * Routes call this and nothing else decides. A record the actor may not see is a 404 (its existence

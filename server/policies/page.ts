@@ -7,10 +7,13 @@ export type PageForPolicy = {
   editRoles: readonly string[];
 };
 
-/** SPEC 6: admins edit everything; a content manager edits a page whose edit roles they hold. */
+/**
+ * SPEC 6: admins edit everything; a content manager edits a page whose edit roles they hold. Roles
+ * alone do not make an editor: a user without the content manager flag edits nothing.
+ */
 export function canEditPage(actor: Actor, page: PageForPolicy): boolean {
   if (isAdmin(actor)) return true;
-  if (!isSignedIn(actor) || page.editPermission !== 'roles') return false;
+  if (!isSignedIn(actor) || !actor.user.isContentManager || page.editPermission !== 'roles') return false;
   const roles = new Set(actor.user.roleIds);
   return page.editRoles.some((role) => roles.has(role));
 }

@@ -84,8 +84,9 @@ export function presentPage(page: PageRow, actor: Actor, locale: Locale, blocks?
 }
 
 /**
- * Fingerprint of everything a page shows besides its own blocks: settings, menus, header images and
- * templates. Counts are included so that a deletion changes it too.
+ * Fingerprint of everything a page shows besides its own blocks: settings, menus (and the pages they
+ * link to, whose publication decides which items a visitor sees), header images and templates.
+ * Counts are included so that a deletion changes it too.
  */
 export async function siteContentVersion(db: Executor): Promise<string> {
   const rows = await queryRows<{ version: string }>(
@@ -95,6 +96,8 @@ export async function siteContentVersion(db: Executor): Promise<string> {
       (SELECT concat(max(updated_at), ':', count(*)) FROM platform_settings),
       (SELECT concat(max(updated_at), ':', count(*)) FROM menus),
       (SELECT concat(max(updated_at), ':', count(*)) FROM menu_items),
+      (SELECT concat(max(p.updated_at), ':', count(*), ':', count(*) FILTER (WHERE p.is_published))
+         FROM pages p WHERE p.id IN (SELECT page_id FROM menu_items)),
       (SELECT concat(max(updated_at), ':', count(*)) FROM header_images),
       (SELECT concat(max(p.updated_at), ':', count(*)) FROM pages p WHERE p.kind = 'template'),
       (SELECT concat(max(b.updated_at), ':', count(*)) FROM building_block_instances b

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import {
+  isPlatformSettingKey,
   PLATFORM_SETTING_KEYS,
   PLATFORM_SETTINGS,
-  type PlatformSettingKey,
   type PlatformSettings,
 } from '../../common/settings.ts';
 import type { Executor } from '../db/client.ts';
@@ -25,8 +25,9 @@ export async function listPlatformSettingValues(options: {
     ? await db.select().from(platformSettings).where(inArray(platformSettings.key, keys))
     : await db.select().from(platformSettings);
   const stored = new Map(rows.map((row) => [row.key, row.value]));
+  // Fail closed: a stored key the code does not know (an old or private setting) is for admins only.
   const isVisible = (key: string) =>
-    includePrivate || !(key in PLATFORM_SETTINGS) || PLATFORM_SETTINGS[key as PlatformSettingKey].isPublic;
+    includePrivate || (isPlatformSettingKey(key) && PLATFORM_SETTINGS[key].isPublic);
   const wanted = keys?.length
     ? keys
     : includeAll
@@ -37,9 +38,7 @@ export async function listPlatformSettingValues(options: {
     if (!isVisible(key)) continue;
     const value =
       stored.get(key) ??
-      (includeAll && key in PLATFORM_SETTINGS
-        ? PLATFORM_SETTINGS[key as PlatformSettingKey].default
-        : undefined);
+      (includeAll && isPlatformSettingKey(key) ? PLATFORM_SETTINGS[key].default : undefined);
     if (value !== undefined) result.push({ key, value });
   }
   return result.sort((a, b) => a.key.localeCompare(b.key));

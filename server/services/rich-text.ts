@@ -32,12 +32,16 @@ const extensions = [
   HeadingAnchors,
 ];
 
-/** Drops link marks whose href is not safe (javascript:, data:, private hosts…), keeping their text. */
+/**
+ * Drops link marks whose href is not safe (javascript:, data:, private hosts…), keeping their text.
+ * A kept link keeps only its href: stored target, rel or class would override our rel="noopener
+ * noreferrer" (rel="opener" with target="_blank" hands the site's window to the linked page).
+ */
 function sanitize(node: RichTextNode): RichTextNode {
-  const marks = node.marks?.filter((mark) => {
-    if (mark.type !== 'link') return true;
+  const marks = node.marks?.flatMap((mark) => {
+    if (mark.type !== 'link') return [mark];
     const href = mark.attrs?.href;
-    return typeof href === 'string' && isSafeHref(href);
+    return typeof href === 'string' && isSafeHref(href) ? [{ type: 'link', attrs: { href } }] : [];
   });
   return {
     ...node,

@@ -1,19 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../common/localized-text.ts';
 import { LOCALES, pickLocale } from '../../common/localized-text.ts';
 import { readPageSettings } from '../../common/pages.ts';
+import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../common/profile-properties.ts';
 import { optionalCookieCategories } from '../../common/settings.ts';
 import type { MenuNode, PageView, SiteServices, SiteShell } from '../../common/site.ts';
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Executor } from '../db/client.ts';
-import { headerImages } from '../db/schema.ts';
+import { headerImages, userProperties } from '../db/schema.ts';
 import type { Actor } from '../policies/index.ts';
 import { pageAbilities, seesUnpublishedPages } from '../policies/index.ts';
 import { toBlockViews } from './block-views.ts';
 import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
 import { getPlatformSettings } from './platform-settings.ts';
+import type { UserRow } from './sessions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,9 +38,11 @@ function toMenuNodes(items: MenuItemTree[], onlyVisible: boolean): MenuNode[] {
 export function createSiteServices(deps: {
   db: Executor;
   actor: Actor;
+  /** The signed-in user, if any (visitors have none). */
+  user?: UserRow | null;
   log: FastifyBaseLogger;
 }): SiteServices {
-  const { db, actor, log } = deps;
+  const { db, actor, user = null, log } = deps;
 
   const menuFor = async (locale: Locale) => {
     const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
@@ -97,6 +101,28 @@ export function createSiteServices(deps: {
   };
 
   return {
+    async getViewer() {
+      if (!user) return null;
+      const [notificationClose] = await db
+        .select({ value: userProperties.value })
+        .from(userProperties)
+        .where(and(eq(userProperties.userId, user.id), eq(userProperties.key, 'notificationClose')))
+        .limit(1);
+      const seconds = Number(notificationClose?.value);
+      return {
+        guid: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        isActive: user.isActive,
+        isAdmin: user.isAdmin,
+        isContentManager: user.isContentManager,
+        termsOfUseVersionAccepted: user.termsOfUseVersionAccepted,
+        notificationCloseSeconds:
+          Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_NOTIFICATION_CLOSE_SECONDS,
+      };
+    },
+
     async getShell({ locale }): Promise<SiteShell> {
       const [settings, menu] = await Promise.all([getPlatformSettings(db), menuFor(locale)]);
       const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale);

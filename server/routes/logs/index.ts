@@ -19,7 +19,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/logs',
     {
       bodyLimit: 64 * 1024,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Sent with navigator.sendBeacon, which cannot add the XSRF header; it only writes to the log.
+      config: { xsrf: false, rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['logs'],
         summary: 'A batch of browser log entries',

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isLocale, localizedTextSchema, pickLocale } from './localized-text.ts';
+
+describe('pickLocale', () => {
+  it('gives the text in the language asked', () => {
+    expect(pickLocale({ nl: 'Nieuws', en: 'News' }, 'en')).toBe('News');
+    expect(pickLocale({ nl: 'Nieuws', en: 'News' }, 'nl')).toBe('Nieuws');
+  });
+
+  it('falls back to Dutch when the English is missing or empty', () => {
+    expect(pickLocale({ nl: 'Nieuws' }, 'en')).toBe('Nieuws');
+    expect(pickLocale({ nl: 'Nieuws', en: '' }, 'en')).toBe('Nieuws');
+    expect(pickLocale({ nl: 'Nieuws', en: undefined }, 'en')).toBe('Nieuws');
+  });
+
+  it('works for content that is not text', () => {
+    expect(pickLocale({ nl: { a: 1 }, en: { a: 2 } }, 'en')).toEqual({ a: 2 });
+  });
+});
+
+describe('isLocale', () => {
+  it('knows nl and en only', () => {
+    expect(['nl', 'en', 'NL', 'de', '', null, undefined, 1].map(isLocale)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('localizedTextSchema', () => {
+  it('requires Dutch and allows English', () => {
+    expect(localizedTextSchema.safeParse({ nl: 'Hallo' }).success).toBe(true);
+    expect(localizedTextSchema.safeParse({ nl: 'Hallo', en: 'Hello' }).success).toBe(true);
+    expect(localizedTextSchema.safeParse({ en: 'Hello' }).success).toBe(false);
+    expect(localizedTextSchema.safeParse({ nl: 'x'.repeat(501) }).success).toBe(false);
+  });
+});

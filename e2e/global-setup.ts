@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { type ServerProcess, startServer } from '../scripts/server-process.ts';
+import { CHROMIUM_PATH } from './browser.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of the production server the browser tests run against. */
+    baseUrl: string;
+  }
+}
+
+/** How long the server may take to stop after SIGTERM (it finishes in-flight requests, then closes the database). */
+const SHUTDOWN_LIMIT_MS = 5_000;
+
+/**
+ * Starts the real server once for all browser tests (production build, fresh PGlite directory,
+ * demo site) and stops it at the end, checking that it shuts down gracefully: exit code 0, quickly.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  }
+  const server: ServerProcess = await startServer({ echo: process.stderr });
+  project.provide('baseUrl', server.url);
+
+  return async () => {
+    const result = await server.stop(SHUTDOWN_LIMIT_MS);
+    if (result.timedOut || result.code !== 0) {
+      throw new Error(
+        `The server did not shut down gracefully on SIGTERM: code ${result.code}, signal ${result.signal}, ` +
+          `${result.timedOut ? `killed after ${SHUTDOWN_LIMIT_MS} ms` : `after ${result.milliseconds} ms`}`,
+      );
+    }
+    console.log(`[e2e] server stopped gracefully on SIGTERM in ${result.milliseconds} ms (exit 0)`);
+    const serverErrors = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line) && !line.includes('"source":"browser"'));
+    if (serverErrors.length > 0) {
+      throw new Error(`The server logged errors during the browser tests:\n${serverErrors.join('\n')}`);
+    }
+  };
+}

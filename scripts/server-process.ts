@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file lives in scripts/). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const TEST_ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password-0000' } as const;
+
+/** A free TCP port on loopback, chosen by the OS. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (address === null || typeof address === 'string') {
+        server.close();
+        reject(new Error('could not read the port of a loopback listener'));
+        return;
+      }
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/** Where the server reads the React Router build: BUILD_DIR (relative to the repository) or ./build. */
+export function buildDirectory(): string {
+  return path.resolve(REPO_ROOT, process.env.BUILD_DIR || 'build');
+}
+
+export type ExitResult = { code: number | null; signal: NodeJS.Signals | null; milliseconds: number };
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  pid: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Sends SIGTERM and waits for the exit; after `timeoutMs` it sends SIGKILL and reports that. */
+  stop(timeoutMs?: number): Promise<ExitResult & { timedOut: boolean }>;
+};
+
+export type StartServerOptions = {
+  /** PostgreSQL database URL; without it the server gets a fresh PGlite directory. */
+  databaseUrl?: string | undefined;
+  /** Copy the server's output to this stream as it arrives (prefixed). */
+  echo?: NodeJS.WritableStream | undefined;
+  readyTimeoutMs?: number;
+  logLevel?: string;
+};
+
+/**
+ * Starts `server/main.ts` as a production child process on a free loopback port, with a fresh
+ * temporary DATA_DIR and the demo site seeded, and waits until GET /readyz answers 200.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
+  const buildDir = buildDirectory();
+  if (!existsSync(path.join(buildDir, 'server', 'index.js'))) {
+    throw new Error(
+      `No production build in ${buildDir}: run \`npm run build\` first (BUILD_DIR must match).`,
+    );
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bouwsteen-server-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BUILD_DIR: buildDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    PUBLIC_URL: '',
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+
+  // One process (no tsx CLI wrapper in between), so SIGTERM reaches the server's own handler.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output += text;
+    if (options.echo) {
+      for (const line of text.split('\n')) if (line.trim()) options.echo.write(`[server] ${line}\n`);
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() }));
+    },
+  );
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const cleanup = () => rm(dataDir, { recursive: true, force: true });
+  try {
+    await waitForReady(url, child, () => hasExited, options.readyTimeoutMs ?? 120_000);
+  } catch (error) {
+    if (!hasExited) child.kill('SIGKILL');
+    await exited;
+    await cleanup();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+
+  return {
+    url,
+    port,
+    pid: child.pid ?? -1,
+    output: () => output,
+    async stop(timeoutMs = 5_000) {
+      const started = Date.now();
+      if (!hasExited) child.kill('SIGTERM');
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, timeoutMs);
+      const result = await exited;
+      clearTimeout(timer);
+      await cleanup();
+      return { code: result.code, signal: result.signal, milliseconds: result.at - started, timedOut };
+    },
+  };
+}
+
+async function waitForReady(
+  url: string,
+  child: ChildProcess,
+  hasExited: () => boolean,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited()) throw new Error(`The server exited early (code ${child.exitCode}).`);
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become ready within ${timeoutMs / 1000} s.`);
+}

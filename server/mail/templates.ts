@@ -1,0 +1,55 @@
+import type { Locale } from '../../common/localized-text.ts';
+import type { MailMessage } from './mailer.ts';
+
+type Template = (input: {
+  to: string;
+  siteName: string;
+  url: string;
+  name?: string | undefined;
+}) => MailMessage;
+
+const greeting = (locale: Locale, name: string | undefined) =>
+  locale === 'nl' ? `Beste ${name?.trim() || 'lezer'},` : `Dear ${name?.trim() || 'reader'},`;
+
+/** The platform's mails, one per purpose, in the recipient's language. Plain text: every client shows it. */
+export const MAIL_TEMPLATES: Record<
+  'verifyEmail' | 'resetPassword' | 'invitation',
+  Record<Locale, Template>
+> = {
+  verifyEmail: {
+    nl: ({ to, siteName, url, name }) => ({
+      to,
+      subject: `Bevestig je e-mailadres voor ${siteName}`,
+      text: `${greeting('nl', name)}\n\nBevestig je e-mailadres door deze link te openen:\n\n${url}\n\nDe link is 24 uur geldig. Heb je geen account aangemaakt? Dan kun je deze mail negeren.\n\n${siteName}`,
+    }),
+    en: ({ to, siteName, url, name }) => ({
+      to,
+      subject: `Confirm your e-mail address for ${siteName}`,
+      text: `${greeting('en', name)}\n\nConfirm your e-mail address by opening this link:\n\n${url}\n\nThe link is valid for 24 hours. Did not create an account? Then you can ignore this mail.\n\n${siteName}`,
+    }),
+  },
+  resetPassword: {
+    nl: ({ to, siteName, url, name }) => ({
+      to,
+      subject: `Nieuw wachtwoord instellen voor ${siteName}`,
+      text: `${greeting('nl', name)}\n\nJe hebt gevraagd om een nieuw wachtwoord. Kies er een via deze link:\n\n${url}\n\nDe link is 1 uur geldig en werkt één keer. Heb je dit niet gevraagd? Dan hoef je niets te doen.\n\n${siteName}`,
+    }),
+    en: ({ to, siteName, url, name }) => ({
+      to,
+      subject: `Set a new password for ${siteName}`,
+      text: `${greeting('en', name)}\n\nYou asked for a new password. Choose one with this link:\n\n${url}\n\nThe link is valid for 1 hour and works once. Did not ask for this? Then you need not do anything.\n\n${siteName}`,
+    }),
+  },
+  invitation: {
+    nl: ({ to, siteName, url }) => ({
+      to,
+      subject: `Uitnodiging voor ${siteName}`,
+      text: `Hallo,\n\nJe bent uitgenodigd om lid te worden van ${siteName}. Neem de uitnodiging aan via deze link:\n\n${url}\n\n${siteName}`,
+    }),
+    en: ({ to, siteName, url }) => ({
+      to,
+      subject: `Invitation to ${siteName}`,
+      text: `Hello,\n\nYou have been invited to join ${siteName}. Accept the invitation with this link:\n\n${url}\n\n${siteName}`,
+    }),
+  },
+};

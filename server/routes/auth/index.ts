@@ -1,0 +1,238 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookies, requireSignedIn, setSessionCookies } from '../../auth.ts';
+import { AppError } from '../../errors.ts';
+import {
+  changePassword,
+  createUser,
+  findUserByEmail,
+  presentApplicationUser,
+  requestPasswordReset,
+  resetPassword,
+  sendVerificationMail,
+  signIn,
+  type VerificationMailOutcome,
+  verifyEmail,
+} from '../../services/accounts.ts';
+import { getPlatformSettings } from '../../services/platform-settings.ts';
+import { createSession, revokeSession } from '../../services/sessions.ts';
+import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import {
+  applicationUserSchema,
+  changePasswordBody,
+  requestPasswordResetBody,
+  resetPasswordBody,
+  sendVerificationMailBody,
+  signInBody,
+  signUpBody,
+  verificationMailResponse,
+  verifyEmailBody,
+} from './schema.ts';
+
+const OUTCOME_STATUS = {
+  Sent: 200,
+  AlreadyVerified: 200,
+  TooSoon: 429,
+  Abused: 429,
+  Failed: 503,
+  NotFound: 404,
+  Unauthorized: 401,
+  BadRequest: 400,
+} as const satisfies Record<VerificationMailOutcome, number>;
+
+const authErrors = {
+  ...errorResponses,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const isSecure = app.config.env !== 'development';
+  const origin = (request: { protocol: string; host: string }) =>
+    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Coarse per-address limit in front of the per-account rules in the service.
+  const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/auth::signUp',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (when sign-up is on) and sign in',
+        body: signUpBody,
+        response: { 201: applicationUserSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const settings = await getPlatformSettings(db);
+      if (settings.signUpEnabled !== 'true') throw new AppError('sign_up_disabled');
+      const user = await createUser(db, { ...request.body, locale: request.body.locale ?? request.locale });
+      const session = await createSession({
+        db,
+        userId: user.id,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookies(reply, { ...session, isSecure });
+      await sendVerificationMail({ db, mailer: app.mailer, user, origin: origin(request) });
+      return reply.status(201).send(await presentApplicationUser(db, user));
+    },
+  );
+
+  app.post(
+    '/api/auth::signIn',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password; sets the session and XSRF-TOKEN cookies',
+        body: signInBody,
+        response: { 200: applicationUserSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await signIn(db, { ...request.body, ip: request.ip });
+      const session = await createSession({
+        db,
+        userId: user.id,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      setSessionCookies(reply, { ...session, isSecure });
+      return presentApplicationUser(db, user);
+    },
+  );
+
+  app.post(
+    '/api/auth::signOut',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this session and clears its cookies',
+        response: { 204: z.null(), 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth.method === 'session') await revokeSession(db, request.auth.sessionId);
+      clearSessionCookies(reply, isSecure);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth::requestPasswordReset',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (always answers 202, whether the address exists or not)',
+        body: requestPasswordResetBody,
+        response: { 202: z.object({ accepted: z.literal(true) }), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset({
+        db,
+        mailer: app.mailer,
+        email: request.body.email,
+        origin: origin(request),
+        log: request.log,
+      });
+      return reply.status(202).send({ accepted: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth::resetPassword',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed token; ends all sessions',
+        body: resetPasswordBody,
+        response: { 204: z.null(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(db, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth::changePassword',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; other sessions are ended',
+        body: changePasswordBody,
+        response: { 204: z.null(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(db, {
+        user: requireSignedIn(request),
+        ...request.body,
+        keepSessionId: request.auth.method === 'session' ? request.auth.sessionId : undefined,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth::sendVerificationMail',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail an e-mail verification link to the signed-in user (or to an address)',
+        description:
+          'Answers one of Sent, TooSoon (a minimum interval between mails), Abused (too many in a day), NotFound, Unauthorized, BadRequest, Failed, AlreadyVerified.',
+        body: sendVerificationMailBody,
+        response: {
+          200: verificationMailResponse,
+          400: verificationMailResponse,
+          401: verificationMailResponse,
+          404: verificationMailResponse,
+          429: verificationMailResponse,
+          503: verificationMailResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body?.email;
+      const user =
+        request.auth.method !== 'none'
+          ? request.auth.user
+          : email
+            ? await findUserByEmail(db, email)
+            : undefined;
+      if (!user) {
+        return email
+          ? reply.status(404).send({ outcome: 'NotFound' as const })
+          : reply.status(401).send({ outcome: 'Unauthorized' as const });
+      }
+      const outcome = await sendVerificationMail({ db, mailer: app.mailer, user, origin: origin(request) });
+      return reply.status(OUTCOME_STATUS[outcome]).send({ outcome });
+    },
+  );
+
+  app.post(
+    '/api/auth::verifyEmail',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the e-mail address with the mailed token; grants the VerifiedUser role',
+        body: verifyEmailBody,
+        response: { 200: applicationUserSchema, ...authErrors },
+      },
+    },
+    async (request) => presentApplicationUser(db, await verifyEmail(db, request.body.token)),
+  );
+};

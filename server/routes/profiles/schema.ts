@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { LOCALES } from '../../../common/localized-text.ts';
+
+const name = z.string().trim().max(100);
+
+/**
+ * What a user may change about themselves. Unknown fields (isAdmin, roleIds, email…) are ignored,
+ * never applied: a user cannot raise their own rights.
+ */
+export const profileUpdateBody = z.object({
+  firstName: name.optional(),
+  middleName: name.optional(),
+  lastName: name.optional(),
+  locale: z.enum(LOCALES).optional(),
+  termsOfUseVersionAccepted: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  properties: z
+    .array(z.object({ key: z.string().min(1).max(100), value: z.string().max(10_000) }))
+    .max(200)
+    .optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateBody>;

@@ -1,0 +1,79 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { SESSION_LIFETIME_DAYS } from '../../common/auth.ts';
+import type { Executor } from '../db/client.ts';
+import { apiTokens, sessions, users } from '../db/schema.ts';
+import { hashToken, randomToken } from './secrets.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_used_at is refreshed at most this often, so reads don't turn into writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export async function createSession(options: {
+  db: Executor;
+  userId: string;
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}): Promise<{ token: string; xsrfToken: string; session: SessionRow }> {
+  const token = randomToken();
+  const xsrfToken = randomToken(24);
+  const [session] = await options.db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId: options.userId,
+      xsrfToken,
+      userAgent: (options.userAgent ?? '').slice(0, 300),
+      ip: options.ip ?? '',
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_DAYS * DAY_MS),
+    })
+    .returning();
+  if (!session) throw new Error('session not created');
+  return { token, xsrfToken, session };
+}
+
+/** The live session and its user for a cookie token, or null (unknown, revoked or expired). */
+export async function findSession(
+  db: Executor,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** The live API token and its user for a bearer value, or null. */
+export async function findApiToken(
+  db: Executor,
+  token: string,
+): Promise<{ tokenId: string; user: UserRow } | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({ token: apiTokens, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.tokenHash, hashToken(token)), isNull(apiTokens.revokedAt)))
+    .limit(1);
+  if (!row || (row.token.expiresAt && row.token.expiresAt <= now)) return null;
+  if (!row.token.lastUsedAt || now.getTime() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.token.id));
+  }
+  return { tokenId: row.token.id, user: row.user };
+}

@@ -1,0 +1,56 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { XSRF_COOKIE, XSRF_HEADER } from '../../common/auth';
+import type { ErrorCode } from '../../common/errors';
+import { readCookie } from '../../common/locale';
+import type { paths } from './schema';
+
+/** An API answer outside 2xx, with the stable code and the server's localized message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network_error';
+  readonly body: unknown;
+
+  constructor(status: number, code: ErrorCode | 'network_error', message: string, body?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header on every unsafe request (SPEC 7). */
+const xsrf: Middleware = {
+  onRequest({ request }) {
+    if (UNSAFE.has(request.method) && typeof document !== 'undefined') {
+      const token = readCookie(document.cookie, XSRF_COOKIE);
+      if (token) request.headers.set(XSRF_HEADER, token);
+    }
+    return request;
+  },
+};
+
+/** The typed API client (generated from the server's OpenAPI document: `npm run api:generate`). */
+export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
+api.use(xsrf);
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** The data of a 2xx answer, or an ApiError with the server's code and message. */
+export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await call;
+  } catch (error) {
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'network error');
+  }
+  if (result.response.ok) return result.data as T;
+  const body = result.error as { error?: { code?: ErrorCode; message?: string } } | undefined;
+  throw new ApiError(
+    result.response.status,
+    body?.error?.code ?? 'internal_error',
+    body?.error?.message ?? result.response.statusText,
+    result.error,
+  );
+}
