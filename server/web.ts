@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
+import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import { createSiteServices } from './services/site.ts';
@@ -31,7 +32,12 @@ export const webRoutes: FastifyPluginAsync<{
           user: request.auth.method === 'none' ? null : request.auth.user,
           log: request.log,
         }),
-        locale: request.locale,
+        // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
+        // the browser's Accept-Language only picks the language of API error messages.
+        locale: resolveLocale({
+          query: typeof query?.lang === 'string' ? query.lang : undefined,
+          cookie: request.cookies[LOCALE_COOKIE],
+        }),
         localeFromQuery: isLocale(query?.lang),
         nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
         requestId: request.id,
