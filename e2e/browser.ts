@@ -118,6 +118,5 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** The text a reader sees (rendered text, like the DOM's innerText): hidden elements left out. */
 export async function visibleText(locator: Locator): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what this checks
   return locator.innerText();
 }

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODES } from '../common/errors.ts';
-import { expectApiError } from '../test/helpers.ts';
+import { createTestDatabase, expectApiError } from '../test/helpers.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { platformSettings } from './db/schema.ts';
 import { AppError, errorBody, errorMessage, notFound, registerErrorHandling } from './errors.ts';
 
 /** A bare app with only the error handler, and routes that fail in every way a route can. */
@@ -83,6 +86,49 @@ describe('the error handler', () => {
   it('answers invalid input with validation_failed and the failing field', async () => {
     const body = expectApiError(await get('/query?count=11'), 400, 'validation_failed');
     expect(body.error.details?.map((detail) => detail.path)).toEqual(['querystring/count']);
+  });
+});
+
+describe('the error handler with a real database', () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = Fastify({ logger: false });
+    app.decorateRequest('locale', 'nl');
+    registerErrorHandling(app);
+    app.get('/nul', async () => database.db.execute(sql`SELECT ${'a\u0000b'}::text AS value`));
+    app.get('/not-a-number', async () => database.db.execute(sql`SELECT ${'twaalf'}::int AS value`));
+    app.get('/duplicate', async () => {
+      await database.db.insert(platformSettings).values({ key: 'dubbel', value: '1' });
+      await database.db.insert(platformSettings).values({ key: 'dubbel', value: '2' });
+      return {};
+    });
+    app.get('/broken-sql', async () => database.db.execute(sql`SELECT * FROM table_that_does_not_exist`));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('answers 400 when the database refuses a value (a NUL byte), not 500', async () => {
+    expectApiError(await get('/nul'), 400, 'bad_request');
+  });
+
+  it('answers 400 when the database cannot read a value as its type', async () => {
+    expectApiError(await get('/not-a-number'), 400, 'bad_request');
+  });
+
+  it('answers 409 conflict to a duplicate key', async () => {
+    expectApiError(await get('/duplicate'), 409, 'conflict');
+  });
+
+  it('still answers 500 to a query that is our own mistake, without the SQL', async () => {
+    const response = await get('/broken-sql');
+    expectApiError(response, 500, 'internal_error');
+    expect(response.body).not.toContain('table_that_does_not_exist');
   });
 });
 

@@ -76,6 +76,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, url: request.url }, 'response did not match its schema');
       return reply.status(500).send(errorBody('internal_error', locale));
     }
+    const state = sqlState(error);
+    if (state?.startsWith('22') || state === '23505') {
+      // The database refused a value the validation let through (a NUL byte, an out-of-range
+      // number, a duplicate): the request is at fault, not the server.
+      request.log.warn({ err: error, sqlState: state }, 'database rejected a value');
+      return state === '23505'
+        ? reply.status(409).send(errorBody('conflict', locale))
+        : reply.status(400).send(errorBody('bad_request', locale));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('rate_limited', locale));
     if (status === 413) return reply.status(413).send(errorBody('payload_too_large', locale));
@@ -87,4 +96,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error', locale));
   });
+}
+
+/**
+ * The SQLSTATE of a database error (class 22 is "data exception", 23505 "unique violation"),
+ * whether the driver threw it or Drizzle wrapped it as the cause of its own error.
+ */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && current instanceof Error; depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
 }

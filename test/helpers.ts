@@ -7,8 +7,9 @@ import type { ApiErrorBody, ErrorCode } from '../common/errors.ts';
 import type { Locale } from '../common/localized-text.ts';
 import { buildApp } from '../server/app.ts';
 import { type Config, testConfig } from '../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../server/db/client.ts';
+import { type DatabaseHandle, type Executor, openDatabase } from '../server/db/client.ts';
 import { errorMessage } from '../server/errors.ts';
+import { createApiToken } from '../server/services/api-tokens.ts';
 
 /**
  * A fresh, migrated database for one test file: a PGlite copy of the migrated snapshot, or a new
@@ -88,4 +89,10 @@ export function expectApiError(
   expect(body.error.code).toBe(code);
   expect(body.error.message).toBe(errorMessage(code, locale));
   return body;
+}
+
+/** An Authorization header that signs a request in as this user (a personal API token). */
+export async function bearerFor(db: Executor, userId: string): Promise<{ authorization: string }> {
+  const { token } = await createApiToken(db, { userId, name: 'test' });
+  return { authorization: `Bearer ${token}` };
 }

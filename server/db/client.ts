@@ -54,6 +54,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(databaseUrl: string, maxConnections: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
+  // An idle connection the server drops (restart, failover, pg_terminate_backend) is emitted on the
+  // pool; without a listener that 'error' event would crash the process. The pool replaces it.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db: Database = drizzleNodePostgres(pool, { schema });
   return {
     db,
@@ -64,7 +69,20 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
       await migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     isReady: () => migrationsApplied(db),
-    close: () => pool.end(),
+    // pool.end() resolves once the pool has let go of its clients, not when their connections have
+    // closed: wait for those too, so whoever drops the database next finds no session left in it.
+    async close() {
+      let open = pool.totalCount;
+      const disconnected = new Promise<void>((resolve) => {
+        if (open === 0) resolve();
+        pool.on('remove', () => {
+          open -= 1;
+          if (open <= 0) resolve();
+        });
+      });
+      await pool.end();
+      await disconnected;
+    },
   };
 }
 

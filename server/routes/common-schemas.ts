@@ -24,6 +24,14 @@ export const queryBoolean = z
   .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'must be true or false')])
   .transform((value) => value === true || (typeof value === 'string' && /^(true|1)$/i.test(value)));
 
+// PostgreSQL cannot store NUL in text, and no name needs a control character.
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+const controlCharacterMessage = 'must not contain control characters';
+
+/** A name looked up in the database (menu, page): trimmed, 1–max characters, no control characters. */
+export const nameSchema = (max: number) =>
+  z.string().trim().min(1).max(max).regex(NO_CONTROL_CHARACTERS, controlCharacterMessage);
+
 /** A comma separated (or repeated) query list of short names. */
 export const queryList = (maxItems: number) =>
   z
@@ -31,4 +39,6 @@ export const queryList = (maxItems: number) =>
     .transform((value) =>
       (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean),
     )
-    .pipe(z.array(z.string().min(1).max(200)).max(maxItems));
+    .pipe(
+      z.array(z.string().min(1).max(200).regex(NO_CONTROL_CHARACTERS, controlCharacterMessage)).max(maxItems),
+    );

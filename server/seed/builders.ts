@@ -1,7 +1,7 @@
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
 import type { LayoutPosition, PageLayout, PageOption } from '../../common/pages.ts';
 import type { Executor } from '../db/client.ts';
-import { buildingBlockInstances, headerImages, menuItems, menus, pages } from '../db/schema.ts';
+import { buildingBlockInstances, headerImages, menuItems, menus, pages, users } from '../db/schema.ts';
 
 /** Small builders shared by the demo seed and the tests: each creates one thing and returns it. */
 
@@ -118,4 +118,30 @@ export async function createHeaderImage(
     .returning();
   if (!image) throw new Error('header image not created');
   return image;
+}
+
+export async function createUser(
+  db: Executor,
+  input: {
+    email: string;
+    firstName?: string;
+    isAdmin?: boolean;
+    isContentManager?: boolean;
+    isActive?: boolean;
+    roleIds?: string[];
+  },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      firstName: input.firstName ?? '',
+      isAdmin: input.isAdmin ?? false,
+      isContentManager: input.isContentManager ?? false,
+      isActive: input.isActive ?? true,
+      roleIds: input.roleIds ?? [],
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
 }

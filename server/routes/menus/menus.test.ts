@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
-import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
+import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { createMenu, createMenuItem, createPage, createUser } from '../../seed/builders.ts';
 
 type MenuItem = {
   guid: string;
@@ -138,6 +138,18 @@ describe('GET /api/menus:withName', () => {
     expect(all).not.toContain('Concept');
   });
 
+  it('shows an admin the items of unpublished pages, marked unpublished', async () => {
+    const admin = await createUser(test.database.db, { email: 'beheer@example.nl', isAdmin: true });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/menus:withName?name=Top level menu',
+      headers: await bearerFor(test.database.db, admin.id),
+    });
+    const draft = (response.json() as Menu).menuItems.find((item) => item.urlSegment === 'concept');
+    expect(draft).toMatchObject({ pageGuid: ids.draft, pageIsPublished: false });
+    expect(draft?.relatedMenuItems.map((item) => item.urlSegment)).toEqual(['kind']);
+  });
+
   it('names items in English with ?lang=en and falls back to Dutch where there is no translation', async () => {
     const menu = await getMenu('name=Top level menu&lang=en');
     expect(names(menu.menuItems)).toEqual(['Home', 'About us', 'Verborgen', 'Municipality']);
@@ -162,6 +174,8 @@ describe('GET /api/menus:withName', () => {
     ['a name of only spaces', 'name=%20%20%20'],
     ['a name over 200 characters', `name=${'m'.repeat(201)}`],
     ['a repeated name', 'name=a&name=b'],
+    ['a name with a NUL byte', 'name=Top%00level'],
+    ['a name with a line break', 'name=Top%0Alevel%20menu'],
     ['a name as an object', 'name[x]=y'],
   ])('answers 400 to %s', async (_case, query) => {
     const response = await test.app.inject({ method: 'GET', url: `/api/menus:withName?${query}` });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { nameSchema } from '../common-schemas.ts';
 
-export const menuWithNameQuery = z.object({ name: z.string().trim().min(1).max(200) });
+export const menuWithNameQuery = z.object({ name: nameSchema(200) });
 
 type MenuItemOut = {
   guid: string;

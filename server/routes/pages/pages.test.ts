@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paragraphs } from '../../../common/blocks/rich-text.ts';
-import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { buildingBlockInstances, headerImages, menuItems, pages } from '../../db/schema.ts';
 import {
   createBlock,
@@ -10,6 +10,7 @@ import {
   createMenu,
   createMenuItem,
   createPage,
+  createUser,
 } from '../../seed/builders.ts';
 import { setPlatformSettings } from '../../services/platform-settings.ts';
 
@@ -425,6 +426,7 @@ describe('GET /api/pages', () => {
       `?FilterBbisByBuildingBlocks=${Array.from({ length: 51 }, (_, i) => `b${i}`).join(',')}`,
     ],
     ['a block name over 200 characters', `?FilterBbisByBuildingBlocks=${'b'.repeat(201)}`],
+    ['a block name with a NUL byte', '?IncludeBbis=true&FilterBbisByBuildingBlocks=te%00xt'],
     ['a list over 2000 characters', `?FilterBbisByBuildingBlocks=${'b,'.repeat(1001)}`],
   ])('answers 400 to %s', async (_case, query) => {
     expectApiError(await get(`/api/pages${query}`), 400, 'validation_failed');
@@ -473,6 +475,7 @@ describe('GET /api/pages:withName', () => {
     ['a name of only spaces', '?name=%20'],
     ['a name over 200 characters', `?name=${'n'.repeat(201)}`],
     ['a repeated name', '?name=a&name=b'],
+    ['a name with a NUL byte', '?name=legal%00privacy'],
   ])('answers 400 to %s', async (_case, query) => {
     expectApiError(await get(`/api/pages:withName${query}`), 400, 'validation_failed');
   });
@@ -517,5 +520,95 @@ describe('GET /api/pagetemplates/{id}', () => {
 
   it.each(['not-a-guid', '12345', `${UNKNOWN_ID}x`])('answers 400 to the malformed id %s', async (id) => {
     expectApiError(await get(`/api/pagetemplates/${id}`), 400, 'validation_failed');
+  });
+});
+
+describe('what signed-in actors see', () => {
+  const EDITORS = 'redactie';
+  let headers: Record<
+    'admin' | 'editor' | 'otherManager' | 'userWithRole' | 'inactiveAdmin',
+    { authorization: string }
+  >;
+  let draft: Awaited<ReturnType<typeof createPage>>;
+  let rolesPage: Awaited<ReturnType<typeof createPage>>;
+  let adminsDraft: Awaited<ReturnType<typeof createPage>>;
+
+  beforeAll(async () => {
+    const { db } = test.database;
+    const user = async (email: string, input: Omit<Parameters<typeof createUser>[1], 'email'>) =>
+      bearerFor(db, (await createUser(db, { email, ...input })).id);
+    headers = {
+      admin: await user('admin@example.nl', { isAdmin: true }),
+      editor: await user('redacteur@example.nl', { isContentManager: true, roleIds: [EDITORS] }),
+      otherManager: await user('ander@example.nl', { isContentManager: true, roleIds: ['andere-rol'] }),
+      userWithRole: await user('lid@example.nl', { roleIds: [EDITORS] }),
+      inactiveAdmin: await user('oud@example.nl', { isAdmin: true, isActive: false }),
+    };
+    draft = await createPage(db, {
+      name: 'actor-concept',
+      title: 'Concept van de redactie',
+      isPublished: false,
+      editPermission: 'roles',
+      editRoles: [EDITORS],
+      blocks: [{ name: 'divider' }],
+    });
+    rolesPage = await createPage(db, {
+      name: 'actor-gepubliceerd',
+      title: 'Gepubliceerd',
+      editPermission: 'roles',
+      editRoles: [EDITORS],
+    });
+    adminsDraft = await createPage(db, { name: 'actor-beheer', title: 'Beheer', isPublished: false });
+  });
+
+  it.each([
+    ['admin', 200],
+    ['editor', 200],
+    ['otherManager', 404],
+    ['userWithRole', 404],
+    ['inactiveAdmin', 404],
+  ] as const)('GET an unpublished roles page as %s answers %i', async (actor, status) => {
+    const response = await get(`/api/pages/${draft.id}`, headers[actor]);
+    expect(response.statusCode).toBe(status);
+    if (status === 200) expect(response.json().page.abilities).toEqual({ update: true });
+  });
+
+  it('shows an unpublished admins-only page to admins only', async () => {
+    expect((await get(`/api/pages/${adminsDraft.id}`, headers.admin)).statusCode).toBe(200);
+    expectApiError(await get(`/api/pages/${adminsDraft.id}`, headers.editor), 404, 'not_found');
+  });
+
+  it('tells each actor whether they may update a published page', async () => {
+    const updateOf = async (actorHeaders: Record<string, string>) =>
+      ((await get(`/api/pages/${rolesPage.id}`, actorHeaders)).json().page as Page).abilities.update;
+    expect(await updateOf({})).toBe(false);
+    expect(await updateOf(headers.admin)).toBe(true);
+    expect(await updateOf(headers.editor)).toBe(true);
+    expect(await updateOf(headers.otherManager)).toBe(false);
+    expect(await updateOf(headers.userWithRole)).toBe(false);
+  });
+
+  it('lists unpublished pages to those who may edit them', async () => {
+    const names = async (actorHeaders: Record<string, string>) =>
+      ((await get('/api/pages', actorHeaders)).json() as Page[])
+        .map((page) => page.name)
+        .filter((name) => name.startsWith('actor-'));
+    expect(await names({})).toEqual(['actor-gepubliceerd']);
+    expect(await names(headers.admin)).toEqual(['actor-beheer', 'actor-concept', 'actor-gepubliceerd']);
+    expect(await names(headers.editor)).toEqual(['actor-concept', 'actor-gepubliceerd']);
+  });
+
+  it('finds an unpublished page by name and its blocks for the editor', async () => {
+    const byName = await get('/api/pages:withName?name=actor-concept', headers.editor);
+    expect(byName.statusCode).toBe(200);
+    const block = await get(`/api/buildingblockinstance/${draft.blocks[0]!.id}`, headers.editor);
+    expect(block.statusCode).toBe(200);
+    expectApiError(await get(`/api/buildingblockinstance/${draft.blocks[0]!.id}`), 404, 'not_found');
+  });
+
+  it('gives a visitor and an editor different cache tokens for the same page', async () => {
+    const visitor = await get(`/api/pages/${rolesPage.id}`);
+    const editor = await get(`/api/pages/${rolesPage.id}`, headers.editor);
+    expect(visitor.headers['cache-token']).not.toBe(editor.headers['cache-token']);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LAYOUT_POSITIONS, PAGE_LAYOUTS } from '../../../common/pages.ts';
-import { guidSchema, queryBoolean, queryList } from '../common-schemas.ts';
+import { guidSchema, nameSchema, queryBoolean, queryList } from '../common-schemas.ts';
 
 const localizedSchema = z.object({ nl: z.string(), en: z.string().optional() });
 
@@ -42,7 +42,7 @@ export const listPagesQuery = z.object({
 });
 
 export const pageIdParams = z.object({ id: guidSchema });
-export const pageWithNameQuery = z.object({ name: z.string().trim().min(1).max(200) });
+export const pageWithNameQuery = z.object({ name: nameSchema(200) });
 
 export const pageResponse = z
   .object({

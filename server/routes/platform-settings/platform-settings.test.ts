@@ -86,6 +86,8 @@ describe('GET /api/platformsettingvalues', () => {
     ['more than 100 keys', `?${Array.from({ length: 101 }, (_, index) => `keys=k${index}`).join('&')}`],
     ['a comma separated list over 2000 characters', `?keys=${'a,'.repeat(1001)}`],
     ['a key over 200 characters', `?keys=${'k'.repeat(201)}`],
+    ['a key with a NUL byte', '?keys=platform%00Name'],
+    ['a repeated key with a control character', '?keys=a&keys=b%07'],
     ['a repeated key over 200 characters', `?keys=a&keys=${'k'.repeat(201)}`],
   ])('answers 400 to %s', async (_case, query) => {
     const response = await test.app.inject({ method: 'GET', url: `/api/platformsettingvalues${query}` });

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers.ts';
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from './client.ts';
+
+/** Runs one statement on the PostgreSQL server's maintenance database. */
+async function onServer<T>(statement: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject('postgresUrl') });
+  await client.connect();
+  try {
+    return (await client.query(statement, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the database handle', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is ready on a migrated database and answers queries', async () => {
+    expect(await database.isReady()).toBe(true);
+    const rows = await queryRows<{ answer: number }>(database.db, sql`SELECT 41 + 1 AS answer`);
+    expect(rows).toEqual([{ answer: 42 }]);
+  });
+
+  it('has the text search configurations and extensions the design relies on', async () => {
+    const configurations = await queryRows<{ cfgname: string }>(
+      database.db,
+      sql`SELECT cfgname FROM pg_ts_config WHERE cfgname IN ('dutch', 'english') ORDER BY cfgname`,
+    );
+    expect(configurations.map((row) => row.cfgname)).toEqual(['dutch', 'english']);
+    const extensions = await queryRows<{ extname: string }>(
+      database.db,
+      sql`SELECT extname FROM pg_extension WHERE extname IN ('pg_trgm', 'unaccent') ORDER BY extname`,
+    );
+    expect(extensions.map((row) => row.extname)).toEqual(['pg_trgm', 'unaccent']);
+  });
+
+  it('survives the server dropping idle connections', async () => {
+    await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`SELECT pg_sleep(0.01)`)));
+    if (database.kind === 'postgres') {
+      await onServer('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        await databaseName(database.db),
+      ]);
+    }
+    // On PostgreSQL the pool replaces the dropped connections instead of crashing the process.
+    await expect.poll(() => database.isReady(), { timeout: 5000 }).toBe(true);
+    expect(await queryRows(database.db, sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+
+  it('has closed every connection when close() resolves', async () => {
+    if (database.kind === 'postgres') {
+      // A second handle on the same database, its sessions tagged so that they can be counted.
+      const url = new URL(inject('postgresUrl'));
+      url.pathname = `/${await databaseName(database.db)}`;
+      url.searchParams.set('application_name', 'bouwsteen_close_test');
+      const second = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+      await Promise.all(Array.from({ length: 5 }, () => second.db.execute(sql`SELECT pg_sleep(0.01)`)));
+      await second.close();
+      const sessions = await onServer<{ count: number }>(
+        "SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = 'bouwsteen_close_test'",
+        [],
+      );
+      expect(sessions).toEqual([{ count: 0 }]);
+      expect(await second.isReady()).toBe(false);
+    } else {
+      const second = await createTestDatabase();
+      await second.close();
+      expect(await second.isReady()).toBe(false);
+    }
+  });
+});
+
+async function databaseName(db: Database): Promise<string> {
+  const [row] = await queryRows<{ name: string }>(db, sql`SELECT current_database() AS name`);
+  return row!.name;
+}
