@@ -8,6 +8,7 @@ import { appContext } from '#app-context';
 import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
+import { VersionedCache } from './services/content-cache.ts';
 import { createSiteServices } from './services/site.ts';
 
 /**
@@ -18,6 +19,7 @@ export const webRoutes: FastifyPluginAsync<{
   config: Config;
   devServer?: ViteDevServer | undefined;
 }> = async (app, options) => {
+  const siteCache = new VersionedCache();
   await app.register(fastifyReactRouter, {
     ...(options.devServer ? { devServer: options.devServer } : {}),
     serverBuildPath: path.join(options.config.buildDir, 'server/index.js'),
@@ -31,6 +33,7 @@ export const webRoutes: FastifyPluginAsync<{
           actor: request.actor,
           user: request.auth.method === 'none' ? null : request.auth.user,
           log: request.log,
+          cache: siteCache,
         }),
         // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
         // the browser's Accept-Language only picks the language of API error messages.

@@ -1,14 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { BLOCK_TYPES, isBlockTypeName, videoEmbedUrl } from '../../common/blocks/index.ts';
+import type { RichTextNode } from '../../common/blocks/rich-text.ts';
 import type { Locale, Localized } from '../../common/localized-text.ts';
 import { pickLocale } from '../../common/localized-text.ts';
 import type { BlockView } from '../../common/site.ts';
 import type { buildingBlockInstances } from '../db/schema.ts';
+import { LruCache } from './content-cache.ts';
 import { renderRichText } from './rich-text.ts';
 
 type BlockRow = typeof buildingBlockInstances.$inferSelect;
 
 const loggedUnknownNames = new Set<string>();
+
+// Preparing a block (schema checks, rich text to HTML) costs milliseconds; a block's view only
+// changes with its row, so it is kept per row version and language. `null` remembers a skipped block.
+const preparedBlocks = new LruCache<BlockView | null>(5000);
 
 /**
  * Turns stored block instances into what the site renders: content in the visitor's language, rich
@@ -18,63 +24,67 @@ const loggedUnknownNames = new Set<string>();
 export function toBlockViews(rows: BlockRow[], locale: Locale, log: FastifyBaseLogger): BlockView[] {
   const views: BlockView[] = [];
   for (const row of rows) {
-    const base = {
-      guid: row.id,
-      name: row.buildingBlockName,
-      position: row.layoutPosition,
-      sortId: row.sortId,
-    };
-    const name = row.buildingBlockName;
-    if (!isBlockTypeName(name)) {
-      if (!loggedUnknownNames.has(name)) {
-        loggedUnknownNames.add(name);
-        log.warn(
-          { buildingBlockName: name, guid: row.id },
-          'unknown building block type; it renders nothing',
-        );
-      }
-      views.push({ ...base, options: {}, data: null });
-      continue;
+    const key = `${row.id}|${row.updatedAt.getTime()}|${locale}`;
+    let view = preparedBlocks.get(key);
+    if (view === undefined) {
+      view = toBlockView(row, locale, log);
+      preparedBlocks.set(key, view);
     }
-    const type = BLOCK_TYPES[name];
-    const options = type.options.safeParse(row.options ?? {});
-    const localizedContent = (row.content ?? { nl: {} }) as Localized<unknown>;
-    const content = type.content.safeParse(pickLocale(localizedContent, locale));
-    if (!options.success || !content.success) {
-      log.warn(
-        { guid: row.id, buildingBlockName: name },
-        'building block content does not match its schema; skipped',
-      );
-      continue;
-    }
-    const onError = (error: unknown) =>
-      log.warn({ err: error, guid: row.id }, 'rich text could not be rendered');
-    let data: unknown;
-    switch (name) {
-      case 'text': {
-        const value = content.data as { doc: Parameters<typeof renderRichText>[0] };
-        data = { html: renderRichText(value.doc, onError) };
-        break;
-      }
-      case 'accordion': {
-        const value = content.data as {
-          items: { title: string; doc: Parameters<typeof renderRichText>[0] }[];
-        };
-        data = {
-          items: value.items.map((item) => ({ title: item.title, html: renderRichText(item.doc, onError) })),
-        };
-        break;
-      }
-      case 'video': {
-        const value = content.data as { url: string; title: string };
-        const embed = videoEmbedUrl(value.url);
-        data = embed ? { ...embed, title: value.title, url: value.url } : null;
-        break;
-      }
-      default:
-        data = content.data;
-    }
-    views.push({ ...base, options: options.data as Record<string, unknown>, data });
+    if (view) views.push(view);
   }
   return views;
+}
+
+function toBlockView(row: BlockRow, locale: Locale, log: FastifyBaseLogger): BlockView | null {
+  const base = {
+    guid: row.id,
+    name: row.buildingBlockName,
+    position: row.layoutPosition,
+    sortId: row.sortId,
+  };
+  const name = row.buildingBlockName;
+  if (!isBlockTypeName(name)) {
+    if (!loggedUnknownNames.has(name)) {
+      loggedUnknownNames.add(name);
+      log.warn({ buildingBlockName: name, guid: row.id }, 'unknown building block type; it renders nothing');
+    }
+    return { ...base, options: {}, data: null };
+  }
+  const type = BLOCK_TYPES[name];
+  const options = type.options.safeParse(row.options ?? {});
+  const localizedContent = (row.content ?? { nl: {} }) as Localized<unknown>;
+  const content = type.content.safeParse(pickLocale(localizedContent, locale));
+  if (!options.success || !content.success) {
+    log.warn(
+      { guid: row.id, buildingBlockName: name },
+      'building block content does not match its schema; skipped',
+    );
+    return null;
+  }
+  const onError = (error: unknown) =>
+    log.warn({ err: error, guid: row.id }, 'rich text could not be rendered');
+  let data: unknown;
+  switch (name) {
+    case 'text': {
+      const value = content.data as { doc: RichTextNode };
+      data = { html: renderRichText(value.doc, onError) };
+      break;
+    }
+    case 'accordion': {
+      const value = content.data as { items: { title: string; doc: RichTextNode }[] };
+      data = {
+        items: value.items.map((item) => ({ title: item.title, html: renderRichText(item.doc, onError) })),
+      };
+      break;
+    }
+    case 'video': {
+      const value = content.data as { url: string; title: string };
+      const embed = videoEmbedUrl(value.url);
+      data = embed ? { ...embed, title: value.title, url: value.url } : null;
+      break;
+    }
+    default:
+      data = content.data;
+  }
+  return { ...base, options: options.data as Record<string, unknown>, data };
 }

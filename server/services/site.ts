@@ -12,6 +12,7 @@ import { headerImages, userProperties } from '../db/schema.ts';
 import type { Actor } from '../policies/index.ts';
 import { pageAbilities, seesUnpublishedPages } from '../policies/index.ts';
 import { toBlockViews } from './block-views.ts';
+import { contentVersion, type VersionedCache } from './content-cache.ts';
 import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
 import { getPlatformSettings } from './platform-settings.ts';
@@ -41,8 +42,19 @@ export function createSiteServices(deps: {
   /** The signed-in user, if any (visitors have none). */
   user?: UserRow | null;
   log: FastifyBaseLogger;
+  /** Visitors' views, kept per content version (see content-cache.ts); signed-in users bypass it. */
+  cache?: VersionedCache | undefined;
 }): SiteServices {
-  const { db, actor, user = null, log } = deps;
+  const { db, actor, user = null, log, cache } = deps;
+
+  // Anonymous visitors all see the same thing, so their views can be shared while the content
+  // version stays the same. One read of the version per request replaces the page's queries.
+  let version: Promise<string> | undefined;
+  const cached = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+    if (!cache || actor.user !== null) return compute();
+    version ??= contentVersion(db);
+    return version.then((current) => cache.get(current, key, compute));
+  };
 
   const menuFor = async (locale: Locale) => {
     const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
@@ -123,44 +135,48 @@ export function createSiteServices(deps: {
       };
     },
 
-    async getShell({ locale }): Promise<SiteShell> {
-      const [settings, menu] = await Promise.all([getPlatformSettings(db), menuFor(locale)]);
-      const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale);
-      const legalNames: Record<keyof typeof LEGAL_PAGES, { nl: string; en: string }> = {
-        termsOfUse: { nl: 'Gebruiksvoorwaarden', en: 'Terms of use' },
-        privacy: { nl: 'Privacyverklaring', en: 'Privacy statement' },
-        accessibility: { nl: 'Toegankelijkheid', en: 'Accessibility' },
-        cookieStatement: { nl: 'Cookieverklaring', en: 'Cookie statement' },
-      };
-      return {
-        locale,
-        settings,
-        menu: toMenuNodes(menu, true),
-        optionalCookieCategories: optionalCookieCategories(settings),
-        legalLinks: (Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[]).map((key) => ({
-          key,
-          name: legalNames[key][locale],
-          url: LEGAL_PAGES[key].path(locale),
-        })),
-        defaultFooterBlocks,
-      };
-    },
-
-    async getPageByPath({ path, locale }) {
-      const menu = await menuFor(locale);
-      const chain = resolveMenuPath(menu, path);
-      const target = chain?.at(-1);
-      if (!chain || !target?.pageGuid) return null;
-      const page = await findVisiblePage(db, actor, { id: target.pageGuid });
-      if (!page) return null;
-      return buildPageView(page, { locale, path: target.path, chain });
-    },
-
-    async getPageByName({ name, locale }) {
-      if (!LOCALES.includes(locale)) return null;
-      const page = await findVisiblePage(db, actor, { name });
-      if (!page) return null;
-      return buildPageView(page, { locale, path: '', chain: [] });
-    },
+    getShell: ({ locale }) => cached(`shell|${locale}`, () => getShell(locale)),
+    getPageByPath: ({ path, locale }) => cached(`path|${locale}|${path}`, () => getPageByPath(path, locale)),
+    getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
   };
+
+  async function getShell(locale: Locale): Promise<SiteShell> {
+    const [settings, menu] = await Promise.all([getPlatformSettings(db), menuFor(locale)]);
+    const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale);
+    const legalNames: Record<keyof typeof LEGAL_PAGES, { nl: string; en: string }> = {
+      termsOfUse: { nl: 'Gebruiksvoorwaarden', en: 'Terms of use' },
+      privacy: { nl: 'Privacyverklaring', en: 'Privacy statement' },
+      accessibility: { nl: 'Toegankelijkheid', en: 'Accessibility' },
+      cookieStatement: { nl: 'Cookieverklaring', en: 'Cookie statement' },
+    };
+    return {
+      locale,
+      settings,
+      menu: toMenuNodes(menu, true),
+      optionalCookieCategories: optionalCookieCategories(settings),
+      legalLinks: (Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[]).map((key) => ({
+        key,
+        name: legalNames[key][locale],
+        url: LEGAL_PAGES[key].path(locale),
+      })),
+      defaultFooterBlocks,
+    };
+  }
+
+  async function getPageByPath(path: string, locale: Locale) {
+    const menu = await menuFor(locale);
+    const chain = resolveMenuPath(menu, path);
+    const target = chain?.at(-1);
+    if (!chain || !target?.pageGuid) return null;
+    const page = await findVisiblePage(db, actor, { id: target.pageGuid });
+    if (!page) return null;
+    return buildPageView(page, { locale, path: target.path, chain });
+  }
+
+  async function getPageByName(name: string, locale: Locale) {
+    if (!LOCALES.includes(locale)) return null;
+    const page = await findVisiblePage(db, actor, { name });
+    if (!page) return null;
+    return buildPageView(page, { locale, path: '', chain: [] });
+  }
 }

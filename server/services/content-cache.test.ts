@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOP_LEVEL_MENU } from '../../common/site.ts';
+import { createTestDatabase } from '../../test/helpers.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { pages, platformSettings } from '../db/schema.ts';
+import { ANONYMOUS } from '../policies/index.ts';
+import { createMenu, createMenuItem, createPage } from '../seed/builders.ts';
+import { contentVersion, LruCache, VersionedCache } from './content-cache.ts';
+import { createSiteServices } from './site.ts';
+
+describe('content version and the visitors’ cache', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('bumps the version on every change to pages, settings and menus, whoever writes', async () => {
+    const { db } = database;
+    const before = await contentVersion(db);
+    const page = await createPage(db, { name: 'versie', title: 'Versie' });
+    const afterInsert = await contentVersion(db);
+    expect(afterInsert).not.toBe(before);
+    await db.update(pages).set({ isPublished: false }).where(eq(pages.id, page.id));
+    const afterUpdate = await contentVersion(db);
+    expect(afterUpdate).not.toBe(afterInsert);
+    await db.insert(platformSettings).values({ key: 'platformName', value: 'Nieuw' });
+    expect(await contentVersion(db)).not.toBe(afterUpdate);
+  });
+
+  it('serves a visitor the cached page until the content changes, then the new one', async () => {
+    const { db } = database;
+    const menu = await createMenu(db, TOP_LEVEL_MENU);
+    const page = await createPage(db, { name: 'cache', title: 'Eerst' });
+    await createMenuItem(db, { menuId: menu.id, urlSegment: 'cache', name: 'Cache', pageId: page.id });
+    const cache = new VersionedCache();
+    const site = () => createSiteServices({ db, actor: ANONYMOUS, log: pino({ level: 'silent' }), cache });
+
+    const first = await site().getPageByPath({ path: '/cache', locale: 'nl' });
+    expect(first?.title).toBe('Eerst');
+    expect(await site().getPageByPath({ path: '/cache', locale: 'nl' })).toBe(first);
+
+    await db
+      .update(pages)
+      .set({ title: { nl: 'Daarna' } })
+      .where(eq(pages.id, page.id));
+    expect((await site().getPageByPath({ path: '/cache', locale: 'nl' }))?.title).toBe('Daarna');
+  });
+
+  it('keeps the least recently used entries', () => {
+    const lru = new LruCache<number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.get('a');
+    lru.set('c', 3);
+    expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([1, undefined, 3]);
+  });
+});
