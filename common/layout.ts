@@ -19,6 +19,9 @@ export const HASH_SCROLL_OFFSET_ADMIN = 108;
 export const SUBMENU_VISIBILITY_DELAY_MS = 50;
 export const LOADING_INDICATOR_DELAY_MS = 1000;
 export const LOG_FLUSH_INTERVAL_MS = 5000;
+/** Browser log batches (POST /api/logs): entries per request and characters per message. */
+export const LOG_BATCH_MAX_ENTRIES = 50;
+export const LOG_MESSAGE_MAX_LENGTH = 2000;
 export const FONT_PIXEL_OPTIONS = [12, 14, 16, 18, 22, 28, 34, 40, 50, 64] as const;
 
 /**

@@ -45,6 +45,7 @@ describe('GET /api/openapi.json', () => {
   it('leaves the catch-all for unknown API paths and the document itself out of the document', async () => {
     const document = (await get('/api/openapi.json')).json() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths)).not.toContain('/api/*');
+    expect(Object.keys(document.paths)).not.toContain('/api');
     expect(Object.keys(document.paths)).not.toContain('/api/openapi.json');
   });
 
@@ -121,6 +122,8 @@ describe('correlation id', () => {
 
 describe('unknown API paths', () => {
   it.each([
+    ['GET', '/api'],
+    ['GET', '/api/'],
     ['GET', '/api/does-not-exist'],
     ['GET', '/api/pages/00000000-0000-4000-8000-000000000000/children'],
     ['POST', '/api/pages'],

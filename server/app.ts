@@ -182,9 +182,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
-  app.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send(errorBody('not_found', request.locale)),
-  );
+  for (const path of ['/api', '/api/*']) {
+    app.all(path, { schema: { hide: true } }, async (request, reply) =>
+      reply.status(404).send(errorBody('not_found', request.locale)),
+    );
+  }
 
   if (options.web !== false) {
     await app.register(webRoutes, { config, devServer: options.web?.devServer });

@@ -11,23 +11,25 @@ export async function prepareData(config: Config): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  await database.migrate();
+  await database.withStartupLock(async () => {
+    await database.migrate();
 
-  const admin = await ensureAdminAccount({
-    db: database.db,
-    email: config.adminEmail,
-    password: config.adminPassword,
+    const admin = await ensureAdminAccount({
+      db: database.db,
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    if (admin.created && admin.generatedPassword) {
+      // Printed once, on the first start only: the password is stored only as an argon2id hash.
+      console.log(
+        `\n  Admin account created\n    e-mail:   ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it will not be shown again.\n`,
+      );
+    } else if (admin.created) {
+      console.log(`\n  Admin account created for ${admin.email} (password from ADMIN_PASSWORD)\n`);
+    }
+    if (config.seedDemo && (await seedDemoSite({ db: database.db }))) {
+      console.log('  Demo site seeded.\n');
+    }
   });
-  if (admin.created && admin.generatedPassword) {
-    // Printed once, on the first start only: the password is stored only as an argon2id hash.
-    console.log(
-      `\n  Admin account created\n    e-mail:   ${admin.email}\n    password: ${admin.generatedPassword}\n  Keep it safe: it will not be shown again.\n`,
-    );
-  } else if (admin.created) {
-    console.log(`\n  Admin account created for ${admin.email} (password from ADMIN_PASSWORD)\n`);
-  }
-  if (config.seedDemo && (await seedDemoSite({ db: database.db }))) {
-    console.log('  Demo site seeded.\n');
-  }
   return database;
 }

@@ -22,12 +22,19 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs start-up work (migrations, first admin, demo seed) while holding a database-wide lock, so
+   * that several app nodes starting at once on one PostgreSQL server do it one after the other.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** True when the database answers and every migration in the journal has been applied. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
   /** The embedded database, for tests that snapshot it. */
   pglite?: PGlite;
 };
+
+const STARTUP_LOCK = 'bouwsteen:startup';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -68,6 +75,18 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
       await db.execute(sql`CREATE EXTENSION IF NOT EXISTS unaccent`);
       await migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    async withStartupLock(work) {
+      // A session-level advisory lock lives on one connection: hold a dedicated one for the duration.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [STARTUP_LOCK]).catch(() => undefined);
+        await client.end();
+      }
+    },
     isReady: () => migrationsApplied(db),
     // pool.end() resolves once the pool has let go of its clients, not when their connections have
     // closed: wait for those too, so whoever drops the database next finds no session left in it.
@@ -92,6 +111,8 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     db,
     kind: 'pglite',
     pglite: client,
+    // The embedded database belongs to one process: there is nobody to wait for.
+    withStartupLock: (work) => work(),
     async migrate() {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS unaccent;');
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });

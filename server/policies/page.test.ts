@@ -64,7 +64,7 @@ const F = false;
  */
 const MATRIX: Record<ActorName, { canViewPage: boolean[]; canEditPage: boolean[] }> = {
   anonymous: { canViewPage: [T, T, F, F], canEditPage: [F, F, F, F] },
-  'user holding the edit role': { canViewPage: [T, T, F, F], canEditPage: [F, F, F, F] },
+  'user holding the edit role': { canViewPage: [T, T, F, T], canEditPage: [F, T, F, T] },
   'content manager with the edit role': { canViewPage: [T, T, F, T], canEditPage: [F, T, F, T] },
   'content manager without the edit role': { canViewPage: [T, T, F, F], canEditPage: [F, F, F, F] },
   'inactive content manager with the edit role': { canViewPage: [T, T, F, F], canEditPage: [F, F, F, F] },

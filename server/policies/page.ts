@@ -8,12 +8,13 @@ export type PageForPolicy = {
 };
 
 /**
- * SPEC 6: admins edit everything; a content manager edits a page whose edit roles they hold. Roles
- * alone do not make an editor: a user without the content manager flag edits nothing.
+ * SPEC 6: admins edit everything. "A content manager for a page is a non-admin user whose roleIds
+ * intersect the page's editRoles when editPermission is the roles mode": holding the role is what
+ * makes someone that page's content manager (the isContentManager flag marks the account type).
  */
 export function canEditPage(actor: Actor, page: PageForPolicy): boolean {
   if (isAdmin(actor)) return true;
-  if (!isSignedIn(actor) || !actor.user.isContentManager || page.editPermission !== 'roles') return false;
+  if (!isSignedIn(actor) || page.editPermission !== 'roles') return false;
   const roles = new Set(actor.user.roleIds);
   return page.editRoles.some((role) => roles.has(role));
 }
