@@ -31,9 +31,19 @@ const xsrf: Middleware = {
   },
 };
 
+/** Asks for error messages in the language the page is shown in, not the browser's default. */
+const pageLanguage: Middleware = {
+  onRequest({ request }) {
+    if (typeof document !== 'undefined' && document.documentElement.lang) {
+      request.headers.set('accept-language', document.documentElement.lang);
+    }
+    return request;
+  },
+};
+
 /** The typed API client (generated from the server's OpenAPI document: `npm run api:generate`). */
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
-api.use(xsrf);
+api.use(xsrf, pageLanguage);
 
 type Result<T> = { data?: T; error?: unknown; response: Response };
 
