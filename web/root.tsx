@@ -1,26 +1,35 @@
 import '@mantine/core/styles.css';
 import './styles/site.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
   Links,
   Meta,
+  type MetaDescriptor,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import { appContext } from '#app-context';
 import { CONSENT_COOKIE, parseConsent } from '../common/cookie-consent';
 import { LOCALE_COOKIE, readCookie } from '../common/locale';
+import type { CookieCategory } from '../common/settings';
 import type { Route } from './+types/root';
+import { CookieConsentProvider } from './components/cookie-consent';
+import { mediaUrl } from './components/media-url';
+import { NavigationProgress } from './components/NavigationProgress';
 import { StatusPage } from './components/StatusPage';
-import { createI18n } from './i18n';
+import { SmoothAnchorScroll } from './components/scroll';
+import { createI18n, resources } from './i18n';
+import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
+import { installBrowserLog } from './logging/browser-log';
 import { siteTheme } from './theme';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -41,30 +50,53 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data'];
 
 export function useShell() {
-  const root = useRouteLoaderData<typeof loader>('root');
+  const root = useRootData();
   if (!root) throw new Error('root loader data missing');
   return root.shell;
 }
 
+/** Title and description for screens without their own meta: error and not-found pages. */
+export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
+  const settings = loaderData?.shell.settings;
+  const siteName = settings?.platformName ?? 'Bouwsteen';
+  const status = resources[loaderData?.shell.locale ?? 'nl'].translation.status;
+  if (!error)
+    return [{ title: siteName }, { name: 'description', content: settings?.platformDescription ?? '' }];
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${isNotFound ? status.notFound.title : status.error.title} | ${siteName}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+const NO_CATEGORIES: CookieCategory[] = [];
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>('root');
+  const root = useLastRootData(useRouteLoaderData<typeof loader>('root'));
+  const { pathname } = useLocation();
   const shell = root?.shell;
   const locale = shell?.locale ?? 'nl';
   const i18n = useMemo(() => createI18n(locale), [locale]);
-  const theme = useMemo(
-    () => siteTheme(shell?.settings.colorScheme ?? '#1f6fb2'),
-    [shell?.settings.colorScheme],
-  );
+  const colorScheme = shell?.settings.colorScheme ?? '#1f6fb2';
+  const theme = useMemo(() => siteTheme(colorScheme), [colorScheme]);
+  const favicon = mediaUrl(shell?.settings.favicon ?? '', { width: 64, height: 64, format: 'png' });
   const nonce = root?.nonce;
+  useEffect(() => installBrowserLog(), []);
   return (
-    <html lang={locale} {...mantineHtmlProps}>
+    <html
+      lang={locale}
+      dir="ltr"
+      // Admin screens have a taller fixed bar, so in-page anchors stop lower there (site.css).
+      data-area={/^\/admin(\/|$)/.test(pathname) ? 'admin' : 'site'}
+      {...mantineHtmlProps}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {shell?.settings.browserColor ? (
           <meta name="theme-color" content={shell.settings.browserColor} />
         ) : null}
-        {shell?.settings.favicon ? <link rel="icon" href={shell.settings.favicon} /> : null}
+        {favicon ? <link rel="icon" href={favicon} /> : null}
         <Meta />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
@@ -72,7 +104,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <I18nextProvider i18n={i18n}>
           <MantineProvider theme={theme} defaultColorScheme="light">
-            {children}
+            <RootDataProvider value={root}>
+              <CookieConsentProvider
+                initialConsent={root?.consent ?? null}
+                categories={shell?.optionalCookieCategories ?? NO_CATEGORIES}
+              >
+                <NavigationProgress />
+                <SmoothAnchorScroll />
+                {children}
+              </CookieConsentProvider>
+            </RootDataProvider>
           </MantineProvider>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
@@ -90,13 +131,28 @@ export default function App() {
   );
 }
 
+/**
+ * Not found and failed loads render inside the site's shell (with the right HTTP status on the
+ * server), never as a blank screen. Without the root's data (the shell itself failed) the message
+ * stands alone.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData<typeof loader>('root');
+  const { t } = useTranslation();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const i18n = useMemo(() => createI18n(root?.shell.locale ?? 'nl'), [root?.shell.locale]);
-  const title = i18n.t(isNotFound ? 'status.notFound.title' : 'status.error.title');
-  const text = i18n.t(isNotFound ? 'status.notFound.text' : 'status.error.text');
-  const page = <StatusPage title={title} text={text} showHomeLink />;
-  return root ? <SiteShellLayout>{page}</SiteShellLayout> : page;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  useEffect(() => {
+    // Reaches the server through the browser log; a 404 is the visitor's typo, not our failure.
+    if (!isNotFound) console.error('[route] error boundary:', error);
+  }, [error, isNotFound]);
+  const page = (
+    <StatusPage
+      status={status}
+      title={t(isNotFound ? 'status.notFound.title' : 'status.error.title')}
+      text={t(isNotFound ? 'status.notFound.text' : 'status.error.text')}
+      showHomeLink
+      showRetry={!isNotFound}
+    />
+  );
+  return <SiteShellLayout>{page}</SiteShellLayout>;
 }

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   route('home', 'routes/redirects.tsx', { id: 'redirect-home' }),
@@ -9,6 +9,15 @@ export default [
   route('legal/privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
   route('legal/accessibility/:lang', 'routes/legal-page.tsx', { id: 'legal-accessibility' }),
   route('legal/cookie-statement/:lang', 'routes/legal-page.tsx', { id: 'legal-cookie-statement' }),
+  layout('routes/auth/layout.tsx', [
+    route('sign-in', 'routes/auth/sign-in.tsx'),
+    route('sign-up', 'routes/auth/sign-up.tsx'),
+    route('forgot-password', 'routes/auth/forgot-password.tsx'),
+    route('reset-password/:token', 'routes/auth/reset-password.tsx'),
+    route('verify-email/:token', 'routes/auth/verify-email.tsx'),
+    route('invitation/:code', 'routes/auth/invitation.tsx'),
+  ]),
+  route('account/:accountCategory', 'routes/account/account-page.tsx'),
   index('routes/content-page.tsx', { id: 'home-page' }),
   route('*', 'routes/content-page.tsx', { id: 'content-page' }),
 ] satisfies RouteConfig;

@@ -1,24 +1,39 @@
-import { Accordion } from '@mantine/core';
+import { useId } from 'react';
 import type { BlockOptions } from '../../common/blocks';
+import { RichText } from './RichText';
 import type { BlockProps } from './registry';
 
+/**
+ * Native details/summary: keyboard and screen-reader support come from the browser, and the panels
+ * open without JavaScript too. When only one panel may be open, the panels share a name, which
+ * makes the browser close the others.
+ */
 export function AccordionBlock({ block }: BlockProps) {
   const { items } = block.data as { items: { title: string; html: string }[] };
   const { multiple } = block.options as BlockOptions<'accordion'>;
-  const panels = items.map((item, index) => (
-    <Accordion.Item key={item.title} value={String(index)}>
-      <Accordion.Control>{item.title}</Accordion.Control>
-      <Accordion.Panel>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: produced by the server's schema renderer from validated JSON */}
-        <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.html }} />
-      </Accordion.Panel>
-    </Accordion.Item>
-  ));
-  return multiple ? (
-    <Accordion multiple variant="separated">
-      {panels}
-    </Accordion>
-  ) : (
-    <Accordion variant="separated">{panels}</Accordion>
+  const group = useId();
+  return (
+    <div className="accordion">
+      {items.map((item) => (
+        <details key={item.title} className="accordion-item" name={multiple ? undefined : group}>
+          <summary className="accordion-control">
+            <span>{item.title}</span>
+            <svg
+              className="accordion-chevron"
+              viewBox="0 0 16 16"
+              width="14"
+              height="14"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </summary>
+          <div className="accordion-panel">
+            <RichText html={item.html} />
+          </div>
+        </details>
+      ))}
+    </div>
   );
 }

@@ -1,48 +1,52 @@
-import { AspectRatio, Button, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockOptions } from '../../common/blocks';
 import { useCookieConsent } from '../components/cookie-consent';
 import type { BlockProps } from './registry';
 
-/** YouTube or Vimeo, loaded only after the visitor consents to functional cookies. */
+type VideoData = { provider: 'youtube' | 'vimeo'; embedUrl: string; title: string; url: string };
+
+const PROVIDER_NAMES: Record<VideoData['provider'], string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
+
+/**
+ * YouTube or Vimeo. The player sets cookies, so its iframe is only created after the visitor
+ * consents to functional cookies; until then a notice in the video's place offers that consent
+ * and a plain link to the video.
+ */
 export function VideoBlock({ block }: BlockProps) {
   const { t } = useTranslation();
-  const video = block.data as { provider: 'youtube' | 'vimeo'; embedUrl: string; title: string; url: string };
+  const video = block.data as VideoData;
   const { aspectRatio } = block.options as BlockOptions<'video'>;
   const consent = useCookieConsent();
-  const [width, height] = aspectRatio.split('/').map(Number);
-  const ratio = (width ?? 16) / (height ?? 9);
+  const style = { '--video-aspect-ratio': aspectRatio.replace('/', ' / ') } as CSSProperties;
   if (!consent.accepts('functional')) {
     return (
-      <AspectRatio ratio={ratio}>
-        <Paper withBorder p="lg" className="video-consent" role="region" aria-label={video.title}>
-          <Stack align="center" justify="center" h="100%" gap="sm">
-            <Text fw={600}>{video.title}</Text>
-            <Text size="sm" ta="center">
-              {t('video.consentNotice', { provider: video.provider === 'youtube' ? 'YouTube' : 'Vimeo' })}
-            </Text>
-            <Button onClick={() => consent.accept(['functional'])}>{t('video.consentButton')}</Button>
-            <Text size="xs">
-              <a href={video.url} rel="noopener noreferrer">
-                {t('video.openExternally')}
-              </a>
-            </Text>
-          </Stack>
-        </Paper>
-      </AspectRatio>
+      <figure className="video video-consent" style={style} aria-label={video.title}>
+        <div className="video-consent-body">
+          <Text fw={600} component="figcaption">
+            {video.title}
+          </Text>
+          <Text size="sm">{t('video.consentNotice', { provider: PROVIDER_NAMES[video.provider] })}</Text>
+          <Button className="video-consent-button" onClick={() => consent.accept(['functional'])}>
+            {t('video.consentButton')}
+          </Button>
+          <Anchor href={video.url} rel="noopener noreferrer" size="sm">
+            {t('video.openExternally')}
+          </Anchor>
+        </div>
+      </figure>
     );
   }
   return (
-    <AspectRatio ratio={ratio}>
+    <figure className="video" style={style}>
       <iframe
         src={video.embedUrl}
         title={video.title}
         loading="lazy"
         allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
-        style={{ border: 0 }}
       />
-    </AspectRatio>
+    </figure>
   );
 }

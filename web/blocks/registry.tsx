@@ -17,15 +17,28 @@ export const BLOCK_COMPONENTS: Record<string, ComponentType<BlockProps>> = {
   video: VideoBlock,
 };
 
-const loggedUnknown = new Set<string>();
+// Once per name and reason for the life of the page (or server process): a page full of one
+// unknown block must not flood the log.
+const alreadyLogged = new Set<string>();
 
+function logOnce(key: string, message: string) {
+  if (alreadyLogged.has(key)) return;
+  alreadyLogged.add(key);
+  console.warn(message);
+}
+
+/** One block in its wrapper; unknown names and blocks without usable data render nothing. */
 export function RenderBlock({ block }: BlockProps) {
   const Component = BLOCK_COMPONENTS[block.name];
-  if (!Component || block.data === null) {
-    if (!loggedUnknown.has(block.name)) {
-      loggedUnknown.add(block.name);
-      console.warn(`[blocks] unknown building block "${block.name}" renders nothing`);
-    }
+  if (!Component) {
+    logOnce(`unknown:${block.name}`, `[blocks] unknown building block "${block.name}" renders nothing`);
+    return null;
+  }
+  if (block.data === null) {
+    logOnce(
+      `empty:${block.guid}`,
+      `[blocks] building block ${block.guid} ("${block.name}") has no usable content`,
+    );
     return null;
   }
   return (

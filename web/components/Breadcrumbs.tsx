@@ -3,17 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Breadcrumb } from '../../common/site';
 
+/** Home, then the menu path to the current page; the last crumb is the page itself. */
 export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
   const { t } = useTranslation();
+  const trail = items.filter((item) => item.url !== '/');
   return (
     <nav aria-label={t('nav.breadcrumbs')} className="breadcrumbs">
-      <MantineBreadcrumbs separator="›">
+      <MantineBreadcrumbs separator="›" separatorMargin={6}>
         <Anchor component={Link} to="/" size="sm">
           {t('nav.home')}
         </Anchor>
-        {items.map((item, index) =>
-          index === items.length - 1 ? (
-            <Text key={item.url} size="sm" aria-current="page">
+        {trail.map((item, index) =>
+          index === trail.length - 1 ? (
+            <Text key={item.url} size="sm" aria-current="page" component="span">
               {item.name}
             </Text>
           ) : (

@@ -1,65 +1,79 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CookieCategory } from '../../common/settings';
 import { useCookieConsent } from './cookie-consent';
 
-/** SPEC 4 cookie consent: required cookies always, the site's other categories by choice. */
-export function CookieConsentDialog({ categories }: { categories: CookieCategory[] }) {
+/**
+ * SPEC 4 cookie consent: required cookies always, the site's other categories by choice. The Modal
+ * traps focus, is labelled by its title and described by the intro. Until a choice is stored it has
+ * no close button and ignores Escape: the visitor chooses, even if only "required".
+ */
+export function CookieConsentDialog() {
   const { t, i18n } = useTranslation();
   const consent = useCookieConsent();
   const [chosen, setChosen] = useState<CookieCategory[]>(consent.consent?.categories ?? []);
   useEffect(() => {
     if (consent.isDialogOpen) setChosen(consent.consent?.categories ?? []);
   }, [consent.isDialogOpen, consent.consent]);
+  if (consent.categories.length === 0) return null;
+  const canDismiss = !consent.isChoiceRequired;
   return (
     <Modal
       opened={consent.isDialogOpen}
       onClose={consent.closeDialog}
       title={t('cookies.title')}
-      closeOnClickOutside={false}
-      withCloseButton={consent.consent !== null}
-      closeOnEscape={consent.consent !== null}
+      closeOnClickOutside={canDismiss}
+      withCloseButton={canDismiss}
+      closeOnEscape={canDismiss}
+      closeButtonProps={{ 'aria-label': t('buttons.close') }}
       size="lg"
+      zIndex={1100}
+      classNames={{ title: 'cookie-dialog-title' }}
       data-testid="cookie-consent-dialog"
+      className="cookie-consent-dialog"
     >
       <Stack gap="md">
         <Text size="sm">
           {t('cookies.intro')}{' '}
-          <Link to={`/legal/cookie-statement/${i18n.language}`} onClick={consent.closeDialog}>
+          <Anchor component={Link} to={`/legal/cookie-statement/${i18n.language}`} inherit>
             {t('cookies.statementLink')}
-          </Link>
+          </Anchor>
         </Text>
-        <Checkbox
-          checked
-          disabled
-          label={t('cookies.category.required')}
-          description={t('cookies.description.required')}
-        />
-        {categories.map((category) => (
+        <Stack gap="sm" component="fieldset" className="cookie-categories">
+          <legend className="visually-hidden">{t('cookies.categoriesLegend')}</legend>
           <Checkbox
-            key={category}
-            checked={chosen.includes(category)}
-            onChange={(event) =>
-              setChosen((current) =>
-                event.currentTarget.checked
-                  ? [...current, category]
-                  : current.filter((value) => value !== category),
-              )
-            }
-            label={t(`cookies.category.${category}`)}
-            description={t(`cookies.description.${category}`)}
+            checked
+            disabled
+            className="cookie-category-required"
+            label={t('cookies.category.required')}
+            description={t('cookies.description.required')}
           />
-        ))}
-        <Group justify="flex-end" gap="sm">
+          {consent.categories.map((category) => (
+            <Checkbox
+              key={category}
+              name={category}
+              checked={chosen.includes(category)}
+              onChange={(event) => {
+                const isChecked = event.currentTarget.checked;
+                setChosen((current) =>
+                  isChecked ? [...current, category] : current.filter((value) => value !== category),
+                );
+              }}
+              label={t(`cookies.category.${category}`)}
+              description={t(`cookies.description.${category}`)}
+            />
+          ))}
+        </Stack>
+        <Group justify="flex-end" gap="sm" className="cookie-dialog-actions">
           <Button variant="default" onClick={() => consent.save([])}>
             {t('cookies.onlyRequired')}
           </Button>
-          <Button variant="light" onClick={() => consent.save(chosen)}>
+          <Button variant="default" onClick={() => consent.save(chosen)}>
             {t('cookies.saveChoice')}
           </Button>
-          <Button onClick={() => consent.save(categories)}>{t('cookies.acceptAll')}</Button>
+          <Button onClick={() => consent.save(consent.categories)}>{t('cookies.acceptAll')}</Button>
         </Group>
       </Stack>
     </Modal>

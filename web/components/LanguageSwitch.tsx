@@ -1,25 +1,39 @@
-import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { LOCALES, type Locale } from '../../common/localized-text';
+import { Link, useLocation } from 'react-router';
+import { LOCALE_QUERY_PARAM } from '../../common/locale';
+import { LOCALES } from '../../common/localized-text';
 
-/** Switches the interface language; the server remembers it in the lang cookie. */
+/**
+ * Switches the interface language with ?lang= (plain links, so it works without JavaScript); the
+ * server then remembers the choice in the lang cookie, so links followed afterwards stay in it.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
-  const change = (value: string) => {
+  const hrefFor = (locale: string) => {
     const params = new URLSearchParams(location.search);
-    params.set('lang', value);
-    void navigate(`${location.pathname}?${params}${location.hash}`, { preventScrollReset: true });
+    params.set(LOCALE_QUERY_PARAM, locale);
+    return `${location.pathname}?${params}${location.hash}`;
   };
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('nav.language')}
-      value={i18n.language as Locale}
-      onChange={change}
-      data={LOCALES.map((locale) => ({ value: locale, label: locale.toUpperCase() }))}
-    />
+    <nav className="language-switch" aria-label={t('nav.language')}>
+      {LOCALES.map((locale) => {
+        const isCurrent = i18n.language === locale;
+        return (
+          <Link
+            key={locale}
+            to={hrefFor(locale)}
+            preventScrollReset
+            lang={locale}
+            hrefLang={locale}
+            className="language-switch-link"
+            aria-current={isCurrent ? 'true' : undefined}
+            aria-label={t(`languages.${locale}`, { lng: locale })}
+          >
+            {locale.toUpperCase()}
+          </Link>
+        );
+      })}
+    </nav>
   );
 }

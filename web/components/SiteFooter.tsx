@@ -1,53 +1,64 @@
-import { Anchor, Group, UnstyledButton } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LAYOUT_COLUMNS } from '../../common/pages';
 import type { BlockView, SiteShell } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
 import { useCookieConsent } from './cookie-consent';
 
-/** The footer template's blocks in three columns, then the legal links and the cookie settings. */
+const isMainColumn = (block: BlockView) =>
+  block.position === 'main' || block.position === 'top' || block.position === 'bottom';
+
+/**
+ * The footer template's blocks in three columns (25-50-25 from the medium breakpoint up, stacked
+ * below), then the legal links and the button that reopens the cookie dialog.
+ */
 export function SiteFooter({ shell, blocks }: { shell: SiteShell; blocks: BlockView[] }) {
   const { t } = useTranslation();
   const consent = useCookieConsent();
-  const columns = LAYOUT_COLUMNS['25-50-25'];
+  const left = blocks.filter((block) => block.position === 'left');
+  const right = blocks.filter((block) => block.position === 'right');
   return (
     <footer className="site-footer">
       {blocks.length > 0 ? (
-        <div className="container layout-grid layout-25-50-25">
-          {columns.left ? (
-            <div className="layout-column">
-              <RenderBlocks blocks={blocks.filter((block) => block.position === 'left')} />
-            </div>
-          ) : null}
-          <div className="layout-column">
-            <RenderBlocks
-              blocks={blocks.filter(
-                (block) =>
-                  block.position === 'main' || block.position === 'top' || block.position === 'bottom',
-              )}
-            />
+        <div className="container layout-grid layout-25-50-25 site-footer-blocks">
+          <div className="layout-column layout-left">
+            <RenderBlocks blocks={left} />
           </div>
-          {columns.right ? (
-            <div className="layout-column">
-              <RenderBlocks blocks={blocks.filter((block) => block.position === 'right')} />
-            </div>
-          ) : null}
+          <div className="layout-column layout-main">
+            <RenderBlocks blocks={blocks.filter(isMainColumn)} />
+          </div>
+          <div className="layout-column layout-right">
+            <RenderBlocks blocks={right} />
+          </div>
         </div>
       ) : null}
       <div className="container site-footer-legal">
-        <Group gap="md" component="nav" aria-label={t('nav.legal')}>
-          {shell.legalLinks.map((link) => (
-            <Anchor key={link.key} component={Link} to={link.url} size="sm">
-              {link.name}
-            </Anchor>
-          ))}
-          {shell.optionalCookieCategories.length > 0 ? (
-            <UnstyledButton className="footer-cookie-settings" onClick={consent.openDialog}>
-              {t('cookies.settings')}
-            </UnstyledButton>
-          ) : null}
-        </Group>
+        <nav aria-label={t('nav.legal')}>
+          <ul className="site-footer-links">
+            {shell.legalLinks.map((link) => (
+              <li key={link.key}>
+                <Anchor component={Link} to={link.url} size="sm">
+                  {link.name}
+                </Anchor>
+              </li>
+            ))}
+            {consent.categories.length > 0 ? (
+              <li>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  className="footer-cookie-settings"
+                  onClick={consent.openDialog}
+                  aria-haspopup="dialog"
+                >
+                  {t('cookies.settings')}
+                </Anchor>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <p className="site-footer-name">© {shell.settings.platformName}</p>
       </div>
     </footer>
   );

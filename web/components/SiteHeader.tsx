@@ -1,52 +1,73 @@
-import { Anchor, Group } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HEADER, headerHeight } from '../../common/layout';
-import type { SiteShell } from '../../common/site';
+import type { BlockView, SiteShell } from '../../common/site';
+import { RenderBlocks } from '../blocks/registry';
+import { UserMenu } from './account/UserMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainMenu } from './MainMenu';
+import { MobileMenu } from './MobileMenu';
+import { mediaUrl } from './media-url';
 
-const toNumber = (value: string, fallback: number) => {
+const toPixels = (value: string, fallback: number) => {
   const number = Number.parseInt(value, 10);
   return Number.isFinite(number) && number >= 0 ? number : fallback;
 };
 
-/** Logo (height 72, padding 8 by default), site name, language switch, and the main menu. */
-export function SiteHeader({ shell, showMainMenu }: { shell: SiteShell; showMainMenu: boolean }) {
+/**
+ * The page's header template (an announcement above everything), then the bar with the logo
+ * (height 72, padding 8 by default) and the language switch, then the main menu: a bar from the
+ * small breakpoint up, a burger with a drawer below it. Heights follow SPEC 9's header hint.
+ */
+export function SiteHeader({
+  shell,
+  showMainMenu,
+  headerBlocks,
+}: {
+  shell: SiteShell;
+  showMainMenu: boolean;
+  headerBlocks: BlockView[];
+}) {
   const { t } = useTranslation();
-  const logoHeight = toNumber(shell.settings.headerLogoHeight, HEADER.logoHeight);
-  const logoPadding = toNumber(shell.settings.headerLogoPadding, HEADER.logoPadding);
+  const { platformName, headerLogo } = shell.settings;
+  const logoHeight = toPixels(shell.settings.headerLogoHeight, HEADER.logoHeight);
+  const logoPadding = toPixels(shell.settings.headerLogoPadding, HEADER.logoPadding);
+  const hasMenu = showMainMenu && shell.menu.length > 0;
   const style = {
     '--header-logo-height': `${logoHeight}px`,
     '--header-logo-padding': `${logoPadding}px`,
-    '--header-height': `${headerHeight({ logoHeight, logoPadding, isMobile: false, showMainMenu })}px`,
-    '--header-height-mobile': `${headerHeight({ logoHeight, logoPadding, isMobile: true, showMainMenu })}px`,
+    '--header-height': `${headerHeight({ logoHeight, logoPadding, isMobile: false, showMainMenu: hasMenu })}px`,
+    '--header-height-mobile': `${headerHeight({ logoHeight, logoPadding, isMobile: true, showMainMenu: hasMenu })}px`,
   } as CSSProperties;
+  const logoUrl = mediaUrl(headerLogo);
   return (
     <header className="site-header" style={style}>
-      <a className="skip-link" href="#main">
-        {t('nav.skipToContent')}
-      </a>
+      {headerBlocks.length > 0 ? (
+        <div className="site-header-blocks">
+          <div className="container">
+            <RenderBlocks blocks={headerBlocks} />
+          </div>
+        </div>
+      ) : null}
       <div className="container site-header-bar">
-        <Anchor
-          component={Link}
-          to="/"
-          className="site-logo"
-          aria-label={shell.settings.platformName}
-          underline="never"
-        >
-          {shell.settings.headerLogo ? (
-            <img src={shell.settings.headerLogo} alt={shell.settings.platformName} height={logoHeight} />
+        <Link to="/" className="site-logo">
+          {logoUrl ? (
+            <img src={logoUrl} alt={t('nav.homeOf', { name: platformName })} height={logoHeight} />
           ) : (
-            <span className="site-name">{shell.settings.platformName}</span>
+            <span className="site-name">
+              {platformName}
+              <span className="visually-hidden"> – {t('nav.home')}</span>
+            </span>
           )}
-        </Anchor>
-        <Group gap="sm">
+        </Link>
+        <div className="site-header-tools">
           <LanguageSwitch />
-        </Group>
+          <UserMenu />
+          {hasMenu ? <MobileMenu items={shell.menu} /> : null}
+        </div>
       </div>
-      {showMainMenu ? <MainMenu items={shell.menu} /> : null}
+      {hasMenu ? <MainMenu items={shell.menu} /> : null}
     </header>
   );
 }

@@ -1,34 +1,38 @@
-import { NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink } from 'react-router';
-import type { MenuNode } from '../../common/site';
+import { NavLink } from 'react-router';
+import type { Breadcrumb, MenuNode } from '../../common/site';
+import { MenuLink } from './MenuLink';
 
-/** The items under the current top-level menu item, in the page's side column. */
-export function SubMenu({ items }: { items: MenuNode[] }) {
-  const { t } = useTranslation();
+function SubMenuList({ items, level }: { items: MenuNode[]; level: number }) {
   return (
-    <nav aria-label={t('nav.subMenu')} className="sub-menu">
-      {items.map((item) =>
-        item.isExternal ? (
-          <NavLink
-            key={item.guid}
-            component="a"
-            href={item.url}
-            label={item.name}
-            rel="noopener noreferrer"
-          />
-        ) : (
-          <NavLink key={item.guid} component={RouterNavLink} to={item.url} label={item.name} end>
-            {item.children.length > 0 ? <SubMenuChildren items={item.children} /> : null}
-          </NavLink>
-        ),
-      )}
-    </nav>
+    <ul className="sub-menu-list" data-level={level}>
+      {items.map((item) => (
+        <li key={item.guid}>
+          <MenuLink item={item} className="sub-menu-link" />
+          {item.children.length > 0 ? <SubMenuList items={item.children} level={level + 1} /> : null}
+        </li>
+      ))}
+    </ul>
   );
 }
 
-function SubMenuChildren({ items }: { items: MenuNode[] }) {
-  return items.map((item) => (
-    <NavLink key={item.guid} component={RouterNavLink} to={item.url} label={item.name} end />
-  ));
+/**
+ * The pages under the current top-level menu item, in the page's side column (page option
+ * showSubMenu). The top-level item heads the list so the visitor can always go back up.
+ */
+export function SubMenu({ items, section }: { items: MenuNode[]; section: Breadcrumb | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={section ? `${t('nav.subMenu')}: ${section.name}` : t('nav.subMenu')}
+      className="sub-menu"
+    >
+      {section ? (
+        <NavLink to={section.url} end className="sub-menu-section">
+          {section.name}
+        </NavLink>
+      ) : null}
+      <SubMenuList items={items} level={1} />
+    </nav>
+  );
 }

@@ -1,20 +1,33 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
   type CookieConsent,
   serializeConsent,
+  shouldAskConsent,
 } from '../../common/cookie-consent';
 import type { CookieCategory } from '../../common/settings';
 
+/** Pages where the cookie dialog must not cover the content (SPEC 4). */
+const CONSENT_DIALOG_SKIPPED = [/^\/legal\/cookie-statement(\/|$)/, /^\/invitation(\/|$)/];
+
+export function isConsentDialogSkipped(pathname: string): boolean {
+  return CONSENT_DIALOG_SKIPPED.some((pattern) => pattern.test(pathname));
+}
+
 type ConsentState = {
   consent: CookieConsent | null;
+  /** The non-required categories this site uses. */
+  categories: CookieCategory[];
   accepts(category: CookieCategory): boolean;
   /** Adds categories to what is accepted and stores the choice. */
   accept(categories: CookieCategory[]): void;
   /** Stores exactly these categories (required is always in). */
   save(categories: CookieCategory[]): void;
   isDialogOpen: boolean;
+  /** Until a choice is stored the dialog cannot be dismissed without choosing. */
+  isChoiceRequired: boolean;
   openDialog(): void;
   closeDialog(): void;
 };
@@ -27,40 +40,51 @@ function writeConsentCookie(consent: CookieConsent) {
   document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(consent))}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
 }
 
-/** Holds the visitor's cookie consent; the server reads the same cookie, so the first render matches. */
+/**
+ * Holds the visitor's cookie consent. The server reads the same cookie, so the first render matches.
+ * Lives above the route's error boundary so a choice survives switching between a page and an error
+ * screen (the root loader that read the cookie does not run again on navigation).
+ */
 export function CookieConsentProvider({
   initialConsent,
-  initiallyOpen,
+  categories,
   children,
 }: {
   initialConsent: CookieConsent | null;
-  initiallyOpen: boolean;
+  categories: CookieCategory[];
   children: ReactNode;
 }) {
+  const { pathname } = useLocation();
   const [consent, setConsent] = useState(initialConsent);
-  const [isDialogOpen, setDialogOpen] = useState(initiallyOpen);
+  const [isOpenedByVisitor, setOpenedByVisitor] = useState(false);
 
-  const save = useCallback((categories: CookieCategory[]) => {
+  const save = useCallback((chosen: CookieCategory[]) => {
     const next: CookieConsent = {
-      categories: [...new Set<CookieCategory>(['required', ...categories])],
+      categories: [...new Set<CookieCategory>(['required', ...chosen])],
       date: new Date().toISOString(),
     };
     writeConsentCookie(next);
     setConsent(next);
-    setDialogOpen(false);
+    setOpenedByVisitor(false);
   }, []);
+
+  const isSkipped = isConsentDialogSkipped(pathname);
+  const isChoiceRequired = shouldAskConsent(consent, categories);
+  const isDialogOpen = !isSkipped && (isOpenedByVisitor || isChoiceRequired);
 
   const value = useMemo<ConsentState>(
     () => ({
       consent,
+      categories,
       accepts: (category) => category === 'required' || (consent?.categories.includes(category) ?? false),
-      accept: (categories) => save([...(consent?.categories ?? []), ...categories]),
+      accept: (added) => save([...(consent?.categories ?? []), ...added]),
       save,
       isDialogOpen,
-      openDialog: () => setDialogOpen(true),
-      closeDialog: () => setDialogOpen(false),
+      isChoiceRequired,
+      openDialog: () => setOpenedByVisitor(true),
+      closeDialog: () => setOpenedByVisitor(false),
     }),
-    [consent, isDialogOpen, save],
+    [consent, categories, isDialogOpen, isChoiceRequired, save],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
 }

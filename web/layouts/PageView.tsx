@@ -12,50 +12,46 @@ const byPosition = (blocks: BlockView[], position: LayoutPosition) =>
 /**
  * A content page in its layout: a top row, the main area with optional left and right side columns
  * (3/12 each; main 9 or 6 of 12 from the medium breakpoint up, stacked below it), a bottom row.
+ * The sub menu goes in the left column, or the right one when the layout has no left column.
  */
 export function PageView({ page }: { page: PageViewModel }) {
   const columns = LAYOUT_COLUMNS[page.layout];
-  const showSubMenu = page.settings.showSubMenu && page.subMenu.length > 0;
-  const left = byPosition(page.blocks, 'left');
-  const right = byPosition(page.blocks, 'right');
+  const hasSubMenu = page.settings.showSubMenu && page.subMenu.length > 0;
+  const subMenu = hasSubMenu ? <SubMenu items={page.subMenu} section={page.breadcrumbs[0]} /> : null;
   return (
-    <article className="page" data-layout={page.layout} data-page={page.name}>
+    // The content's language can differ from the interface's (legal pages per {lang}).
+    <article className="page" data-layout={page.layout} data-page={page.name} lang={page.contentLocale}>
       {page.headerImage ? <HeaderImage image={page.headerImage} /> : null}
-      {page.headerBlocks.length > 0 ? (
-        <div className="page-banner container">
-          <RenderBlocks blocks={page.headerBlocks} />
-        </div>
-      ) : null}
       <div className="container">
-        {page.settings.showBreadcrumbs && page.breadcrumbs.length > 1 ? (
+        {page.settings.showBreadcrumbs && page.path !== '/' && page.breadcrumbs.length > 0 ? (
           <Breadcrumbs items={page.breadcrumbs} />
         ) : null}
         <Title order={1} className="page-title">
           {page.title}
         </Title>
-        <section className="layout-row layout-top" data-position="top">
+        <div className="layout-row layout-top" data-position="top">
           <RenderBlocks blocks={byPosition(page.blocks, 'top')} />
-        </section>
+        </div>
         <div className={`layout-grid layout-${page.layout}`}>
           {columns.left ? (
-            <aside className="layout-column layout-left" data-position="left">
-              {showSubMenu ? <SubMenu items={page.subMenu} /> : null}
-              <RenderBlocks blocks={left} />
-            </aside>
+            <div className="layout-column layout-left" data-position="left">
+              {subMenu}
+              <RenderBlocks blocks={byPosition(page.blocks, 'left')} />
+            </div>
           ) : null}
-          <main className="layout-column layout-main" data-position="main" id="main">
+          <div className="layout-column layout-main" data-position="main">
             <RenderBlocks blocks={byPosition(page.blocks, 'main')} />
-          </main>
+          </div>
           {columns.right ? (
-            <aside className="layout-column layout-right" data-position="right">
-              {showSubMenu && !columns.left ? <SubMenu items={page.subMenu} /> : null}
-              <RenderBlocks blocks={right} />
-            </aside>
+            <div className="layout-column layout-right" data-position="right">
+              {columns.left ? null : subMenu}
+              <RenderBlocks blocks={byPosition(page.blocks, 'right')} />
+            </div>
           ) : null}
         </div>
-        <section className="layout-row layout-bottom" data-position="bottom">
+        <div className="layout-row layout-bottom" data-position="bottom">
           <RenderBlocks blocks={byPosition(page.blocks, 'bottom')} />
-        </section>
+        </div>
       </div>
     </article>
   );

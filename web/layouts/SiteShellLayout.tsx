@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
-import { shouldAskConsent } from '../../common/cookie-consent';
+import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router';
 import type { PageView } from '../../common/site';
+import { InactiveDialog } from '../components/account/InactiveDialog';
+import { TermsDialog } from '../components/account/TermsDialog';
 import { CookieConsentDialog } from '../components/CookieConsentDialog';
-import { CookieConsentProvider } from '../components/cookie-consent';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
-import type { loader as rootLoader } from '../root';
-
-/** Pages where the cookie dialog must not cover the content (SPEC 4). */
-const CONSENT_DIALOG_SKIPPED = [/^\/legal\/cookie-statement(\/|$)/, /^\/invitation(\/|$)/];
+import { useRootData } from './root-data';
 
 function useCurrentPage(): PageView | undefined {
   const matches = useMatches();
@@ -20,28 +18,42 @@ function useCurrentPage(): PageView | undefined {
   return undefined;
 }
 
-/** Header, content and footer around every public screen; the page's options switch parts off. */
+/**
+ * Skip link, header, content and footer around every public screen; the page's options switch the
+ * header, main menu and footer off. Screens that are not content pages (404, errors) get the
+ * default footer.
+ */
 export function SiteShellLayout({ children }: { children: ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const root = useRootData();
   const page = useCurrentPage();
-  if (!root) return children;
+  const content = (
+    <main id="main" className="site-content" tabIndex={-1}>
+      {children}
+    </main>
+  );
+  if (!root) return <div className="site">{content}</div>;
   const { shell } = root;
-  const isSkipped = CONSENT_DIALOG_SKIPPED.some((pattern) => pattern.test(pathname));
-  const askConsent = shouldAskConsent(root.consent, shell.optionalCookieCategories) && !isSkipped;
   const settings = page?.settings;
   return (
-    <CookieConsentProvider initialConsent={root.consent} initiallyOpen={askConsent}>
-      <div className="site">
-        {settings?.showHeader === false ? null : (
-          <SiteHeader shell={shell} showMainMenu={settings?.showMainMenu ?? true} />
-        )}
-        <div className="site-content">{children}</div>
-        {settings?.showFooter === false ? null : (
-          <SiteFooter shell={shell} blocks={page ? page.footerBlocks : shell.defaultFooterBlocks} />
-        )}
-      </div>
-      <CookieConsentDialog categories={shell.optionalCookieCategories} />
-    </CookieConsentProvider>
+    <div className="site">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      {settings?.showHeader === false ? null : (
+        <SiteHeader
+          shell={shell}
+          showMainMenu={settings?.showMainMenu ?? true}
+          headerBlocks={page?.headerBlocks ?? []}
+        />
+      )}
+      {content}
+      {settings?.showFooter === false ? null : (
+        <SiteFooter shell={shell} blocks={page ? page.footerBlocks : shell.defaultFooterBlocks} />
+      )}
+      <CookieConsentDialog />
+      <TermsDialog />
+      <InactiveDialog />
+    </div>
   );
 }

@@ -1,15 +1,22 @@
 import type { MetaDescriptor } from 'react-router';
+import type { Locale } from '../../common/localized-text';
 import type { PageView } from '../../common/site';
 
 type RootData = {
-  shell: { settings: { platformName: string; platformDescription: string } };
+  shell: { locale: Locale; settings: { platformName: string; platformDescription: string } };
   origin: string;
 };
 
-/** Title, description, canonical and hreflang alternates for a content page. */
+const OG_LOCALES: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
+
+/**
+ * Title, description, canonical and hreflang alternates for a content page. Alternates are the same
+ * path with ?lang=, unless the page has its own URL per language (legal pages: /…/{lang}).
+ */
 export function pageMeta(
   page: PageView | undefined,
   matches: readonly ({ id: string } | undefined)[],
+  alternates?: Record<Locale, string>,
 ): MetaDescriptor[] {
   const rootMatch = matches.find((match) => match?.id === 'root') as
     | { loaderData?: unknown; data?: unknown }
@@ -19,13 +26,21 @@ export function pageMeta(
   if (!page) return [{ title: siteName }];
   const origin = root?.origin ?? '';
   const url = `${origin}${page.path}`;
+  const description = page.description || root?.shell.settings.platformDescription || '';
+  const alternate = (locale: Locale) =>
+    alternates ? `${origin}${alternates[locale]}` : `${url}?lang=${locale}`;
   return [
     { title: page.path === '/' ? siteName : `${page.title} | ${siteName}` },
-    { name: 'description', content: page.description || root?.shell.settings.platformDescription || '' },
+    { name: 'description', content: description },
     { property: 'og:title', content: page.title },
+    { property: 'og:description', content: description },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: url },
+    { property: 'og:locale', content: OG_LOCALES[root?.shell.locale ?? 'nl'] },
     { tagName: 'link', rel: 'canonical', href: url },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'nl', href: `${url}?lang=nl` },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: `${url}?lang=en` },
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: url },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'nl', href: alternate('nl') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: alternate('en') },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: alternates ? alternate('nl') : url },
   ];
 }

@@ -20,8 +20,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { page: { ...page, path: pathname } };
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta(loaderData?.page, matches);
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const path = loaderData?.page.path;
+  // Legal pages with {lang} have one URL per language; the others switch language with ?lang=.
+  const alternates =
+    path && params.lang
+      ? { nl: path.replace(/\/[a-z]{2}$/, '/nl'), en: path.replace(/\/[a-z]{2}$/, '/en') }
+      : undefined;
+  return pageMeta(loaderData?.page, matches, alternates);
 }
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {

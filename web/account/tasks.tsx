@@ -1,0 +1,79 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { useNotificationCloseMs } from './viewer';
+
+/** SPEC 9: the busy notice appears only when a task takes longer than this. */
+export const BUSY_NOTICE_DELAY_MS = 1000;
+
+let nextId = 0;
+
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code !== 'network_error' && error.message) return error.message;
+  return fallback;
+}
+
+/**
+ * Runs a save with SPEC 4 feedback: a busy notice after 1 s, a done notice for the user's
+ * notificationClose seconds, and a failure notice with a retry action. Resolves to the result, or
+ * undefined when it failed (the failure is shown and logged).
+ */
+export function useTask() {
+  const { t } = useTranslation();
+  const closeMs = useNotificationCloseMs();
+  const run = useCallback(
+    async function runTask<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
+      nextId += 1;
+      const id = `task-${nextId}`;
+      const busy = setTimeout(() => {
+        notifications.show({
+          id,
+          loading: true,
+          title: label,
+          message: t('tasks.busy'),
+          autoClose: false,
+          withCloseButton: false,
+        });
+      }, BUSY_NOTICE_DELAY_MS);
+      try {
+        const result = await work();
+        clearTimeout(busy);
+        notifications.hide(id);
+        notifications.show({ title: label, message: t('tasks.done'), color: 'green', autoClose: closeMs });
+        return result;
+      } catch (error) {
+        clearTimeout(busy);
+        notifications.hide(id);
+        console.error(`[task] ${label} failed:`, error);
+        const failedId = `${id}-failed`;
+        notifications.show({
+          id: failedId,
+          title: t('tasks.failed', { task: label }),
+          color: 'red',
+          autoClose: false,
+          message: (
+            <Group gap="xs" justify="space-between" wrap="nowrap">
+              <Text size="sm">{errorMessage(error, t('tasks.failedText'))}</Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                onClick={() => {
+                  notifications.hide(failedId);
+                  void runTask(label, work);
+                }}
+              >
+                {t('tasks.retry')}
+              </Button>
+            </Group>
+          ),
+        });
+        return undefined;
+      }
+    },
+    [t, closeMs],
+  );
+  return run;
+}

@@ -1,0 +1,46 @@
+import { Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../account/format';
+import { accountQueries } from '../../account/queries';
+import { QueryState } from './QueryState';
+
+/** The user's own recent events: sign-ins, profile changes, tokens. */
+export function ActivityPanel() {
+  const { t, i18n } = useTranslation();
+  const activity = useQuery(accountQueries.activity);
+  return (
+    <QueryState query={activity}>
+      {(events) =>
+        events.length === 0 ? (
+          <Text c="dimmed">{t('account.activity.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('account.activity.at')}</Table.Th>
+                  <Table.Th>{t('account.activity.action')}</Table.Th>
+                  <Table.Th>{t('account.activity.subject')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {events.map((event) => (
+                  <Table.Tr key={`${event.at}-${event.action}-${event.entityType}`}>
+                    <Table.Td>{formatDateTime(event.at, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      {t(`account.activity.actions.${event.action}`, { defaultValue: event.action })}
+                    </Table.Td>
+                    <Table.Td>
+                      {t(`account.activity.subjects.${event.entityType}`, { defaultValue: event.entityType })}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      }
+    </QueryState>
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { type ApplicationUser, accountQueries, type PropertyDefinitionView } from '../../account/queries';
+import { useTask } from '../../account/tasks';
+import { api, unwrap } from '../../api/client';
+import { PropertyField } from './PropertyField';
+import { QueryState } from './QueryState';
+
+/** Sections of the profile tab; the preferences section has its own tab. */
+function groupBySection(definitions: PropertyDefinitionView[]) {
+  const sections = new Map<string, PropertyDefinitionView[]>();
+  for (const definition of definitions) {
+    if (definition.category !== 'profile' || definition.section === 'preferences') continue;
+    if (definition.inputType === 'image') continue;
+    const list = sections.get(definition.section) ?? [];
+    list.push(definition);
+    sections.set(definition.section, list);
+  }
+  return [...sections.entries()];
+}
+
+export function ProfilePanel() {
+  const profile = useQuery(accountQueries.profile);
+  const properties = useQuery(accountQueries.properties);
+  return (
+    <QueryState query={profile}>
+      {(user) => (
+        <QueryState query={properties}>
+          {(definitions) => <ProfileForm key={user.guid} user={user} definitions={definitions} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}
+
+function ProfileForm({
+  user,
+  definitions,
+}: {
+  user: ApplicationUser;
+  definitions: PropertyDefinitionView[];
+}) {
+  const { t } = useTranslation();
+  const run = useTask();
+  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
+  const [names, setNames] = useState({
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+  });
+  const initialValues = useMemo(
+    () => Object.fromEntries(user.properties.map((property) => [property.key, property.value])),
+    [user.properties],
+  );
+  const [values, setValues] = useState<Record<string, string>>(initialValues);
+  const [busy, setBusy] = useState(false);
+  const sections = groupBySection(definitions);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const changed = sections
+      .flatMap(([, list]) => list)
+      .filter((definition) => definition.inputType !== 'readonly')
+      .filter((definition) => (values[definition.key] ?? '') !== (initialValues[definition.key] ?? ''))
+      .map((definition) => ({ key: definition.key, value: values[definition.key] ?? '' }));
+    setBusy(true);
+    const saved = await run(t('account.profile.save'), () =>
+      unwrap(
+        api.PUT('/api/profiles:loggedIn', {
+          body: { ...names, ...(changed.length > 0 ? { properties: changed } : {}) },
+        }),
+      ),
+    );
+    setBusy(false);
+    if (saved) {
+      queryClient.setQueryData(accountQueries.profile.queryKey, saved);
+      await revalidate();
+    }
+  }
+
+  const setName = (key: keyof typeof names) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setNames((current) => ({ ...current, [key]: value }));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Fieldset legend={t('account.profile.name')}>
+          <Stack gap="sm">
+            <TextInput
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              value={names.firstName}
+              onChange={setName('firstName')}
+            />
+            <TextInput
+              label={t('account.profile.middleName')}
+              autoComplete="additional-name"
+              value={names.middleName}
+              onChange={setName('middleName')}
+            />
+            <TextInput
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              value={names.lastName}
+              onChange={setName('lastName')}
+            />
+          </Stack>
+        </Fieldset>
+        {sections.map(([section, list]) => (
+          <Fieldset key={section} legend={t(`account.sections.${section}`, { defaultValue: section })}>
+            <Stack gap="sm">
+              {list.map((definition) => (
+                <PropertyField
+                  key={definition.key}
+                  definition={definition}
+                  value={values[definition.key] ?? definition.defaultValue ?? ''}
+                  onChange={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+        ))}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {t('account.update')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { ColorInput, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { PropertyDefinitionView } from '../../account/queries';
+
+/** One editable profile property, by its input type. */
+export function PropertyField({
+  definition,
+  value,
+  onChange,
+}: {
+  definition: PropertyDefinitionView;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const common = { label: definition.label, required: definition.isRequired };
+  switch (definition.inputType) {
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={3}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          min={0}
+          value={value === '' ? '' : Number(value)}
+          onChange={(next) => onChange(next === '' ? '' : String(next))}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          label={definition.label}
+          checked={value === 'true'}
+          onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={definition.options}
+          value={value || null}
+          onChange={(next) => onChange(next ?? '')}
+          clearable={!definition.isRequired}
+        />
+      );
+    case 'color':
+      return <ColorInput {...common} value={value} onChange={onChange} />;
+    case 'readonly':
+    case 'image':
+      return <TextInput {...common} value={value} readOnly />;
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={definition.inputType === 'text' ? 'text' : definition.inputType}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,107 @@
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { LEGAL_PAGES } from '../../../common/site';
+import { useSignOut } from '../../account/sign-out';
+import { errorMessage } from '../../account/tasks';
+import { useViewer } from '../../account/viewer';
+import { api, unwrap } from '../../api/client';
+import { useRootData } from '../../layouts/root-data';
+import { useCookieConsent } from '../cookie-consent';
+
+/** SPEC 4: the terms dialog is skipped on the terms of use themselves and on account/security. */
+const TERMS_DIALOG_SKIPPED = [/^\/legal\/terms-of-use(\/|$)/, /^\/account\/security(\/|$)/];
+
+export function isTermsDialogSkipped(pathname: string): boolean {
+  return TERMS_DIALOG_SKIPPED.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Asks a signed-in, active user to accept the current terms of use when the accepted version
+ * differs, with a "new version" text when an older version was accepted. Accept stores the current
+ * version; decline clears it and signs out (the site cannot be used without accepting).
+ */
+export function TermsDialog() {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const root = useRootData();
+  const { pathname } = useLocation();
+  const { revalidate } = useRevalidator();
+  const signOut = useSignOut();
+  // One dialog at a time: the cookie choice comes first.
+  const { isDialogOpen: isCookieDialogOpen } = useCookieConsent();
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const current = Number(root?.shell.settings.termsOfUseVersion ?? '');
+  const locale = root?.shell.locale ?? 'nl';
+  const accepted = viewer?.termsOfUseVersionAccepted ?? null;
+  const isOpen =
+    viewer?.isActive === true &&
+    Number.isInteger(current) &&
+    current > 0 &&
+    accepted !== current &&
+    !isCookieDialogOpen &&
+    !isTermsDialogSkipped(pathname);
+  const isNewVersion = accepted !== null && accepted > 0;
+
+  async function choose(choice: 'accept' | 'decline') {
+    setBusy(choice);
+    setError(null);
+    try {
+      await unwrap(
+        api.PUT('/api/profiles:loggedIn', {
+          body: { termsOfUseVersionAccepted: choice === 'accept' ? current : null },
+        }),
+      );
+      if (choice === 'accept') await revalidate();
+      else await signOut();
+    } catch (caught) {
+      setError(errorMessage(caught, t('tasks.failedText')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Modal
+      opened={isOpen}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      title={t(isNewVersion ? 'terms.newVersionTitle' : 'terms.title')}
+    >
+      <Stack gap="sm">
+        <Text>{t(isNewVersion ? 'terms.newVersionText' : 'terms.text')}</Text>
+        <Anchor component={Link} to={LEGAL_PAGES.termsOfUse.path(locale)} target="_blank">
+          {t('terms.read')}
+        </Anchor>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            loading={busy === 'decline'}
+            disabled={busy !== null}
+            onClick={() => void choose('decline')}
+          >
+            {t('terms.decline')}
+          </Button>
+          <Button
+            loading={busy === 'accept'}
+            disabled={busy !== null}
+            onClick={() => void choose('accept')}
+            data-autofocus
+          >
+            {error ? t('tasks.retry') : t('terms.accept')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSignOut } from '../../account/sign-out';
+import { useViewer } from '../../account/viewer';
+
+/** Header control: a sign-in link for visitors, the user's name with account and sign-out for users. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const { pathname, search } = useLocation();
+  const signOut = useSignOut();
+  if (!viewer) {
+    const isAuthScreen = /^\/(sign-in|sign-up|forgot-password|reset-password)(\/|$)/.test(pathname);
+    const to = isAuthScreen ? '/sign-in' : `/sign-in?returnTo=${encodeURIComponent(pathname + search)}`;
+    return (
+      <Button component={Link} to={to} variant="subtle" size="compact-md" className="user-menu-sign-in">
+        {t('auth.signIn.title')}
+      </Button>
+    );
+  }
+  const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || viewer.email;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="compact-md"
+          className="user-menu-button"
+          aria-label={t('auth.userMenu', { name })}
+        >
+          {name}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/account/profile">
+          {t('auth.myAccount')}
+        </Menu.Item>
+        <Menu.Item onClick={() => void signOut()}>{t('auth.signOut')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { accountMeta } from '../../account/meta';
+import { passwordProblemKey } from '../../account/password';
+import { errorMessage } from '../../account/tasks';
+import { api, unwrap } from '../../api/client';
+import { AuthCard } from '../../components/account/AuthCard';
+import type { Route } from './+types/reset-password';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(matches, 'auth.reset.title');
+}
+
+export default function ResetPassword({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passwordKey = submitted ? passwordProblemKey(password) : null;
+  const repeatError = submitted && repeat !== password ? t('auth.password.mismatch') : null;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (passwordProblemKey(password) || repeat !== password) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(api.POST('/api/auth:resetPassword', { body: { token: params.token, password } }));
+      setDone(true);
+    } catch (caught) {
+      setError(errorMessage(caught, t('tasks.failedText')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t('auth.reset.title')}>
+      {done ? (
+        <>
+          <Alert color="green" role="status">
+            {t('auth.reset.done')}
+          </Alert>
+          <Anchor component={Link} to="/sign-in">
+            {t('auth.signIn.title')}
+          </Anchor>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {error ? (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+            <PasswordInput
+              label={t('auth.password.new')}
+              description={t('auth.password.rule')}
+              autoComplete="new-password"
+              required
+              value={password}
+              error={passwordKey ? t(passwordKey) : null}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <PasswordInput
+              label={t('auth.password.repeat')}
+              autoComplete="new-password"
+              required
+              value={repeat}
+              error={repeatError}
+              onChange={(event) => setRepeat(event.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                {t('auth.reset.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

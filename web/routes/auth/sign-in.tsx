@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { appContext } from '#app-context';
+import { accountMeta } from '../../account/meta';
+import { errorMessage } from '../../account/tasks';
+import { safeReturnTo } from '../../account/viewer';
+import { api, unwrap } from '../../api/client';
+import { AuthCard } from '../../components/account/AuthCard';
+import { useRootData } from '../../layouts/root-data';
+import type { Route } from './+types/sign-in';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(matches, 'auth.signIn.title');
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = await context.get(appContext).site.getViewer();
+  if (viewer) throw redirect(safeReturnTo(new URL(request.url).searchParams.get('returnTo')));
+  return null;
+}
+
+export default function SignIn() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
+  const signUpEnabled = useRootData()?.shell.settings.signUpEnabled === 'true';
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(api.POST('/api/auth:signIn', { body: { email: email.trim(), password } }));
+      await navigate(returnTo, { replace: true });
+      await revalidate();
+    } catch (caught) {
+      setError(errorMessage(caught, t('auth.signIn.failed')));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t('auth.signIn.title')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('auth.email')}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t('auth.password.label')}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('auth.signIn.forgot')}
+            </Anchor>
+            <Button type="submit" loading={busy} disabled={!email.trim() || !password}>
+              {t('auth.signIn.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {signUpEnabled ? (
+        <Text size="sm">
+          {t('auth.signIn.noAccount')}{' '}
+          <Anchor component={Link} to={`/sign-up?returnTo=${encodeURIComponent(returnTo)}`}>
+            {t('auth.signUp.title')}
+          </Anchor>
+        </Text>
+      ) : null}
+    </AuthCard>
+  );
+}
