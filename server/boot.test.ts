@@ -9,6 +9,11 @@ import { prepareData } from './boot.ts';
 import { testConfig } from './config.ts';
 import { pages, users } from './db/schema.ts';
 
+async function closed<T extends { close(): Promise<void> }>(handle: T): Promise<T> {
+  await handle.close();
+  return handle;
+}
+
 describe('start-up (prepareData)', () => {
   it('migrates, creates one admin and seeds the demo site once, also when two nodes start together', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);

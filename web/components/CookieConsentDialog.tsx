@@ -20,62 +20,69 @@ export function CookieConsentDialog() {
   if (consent.categories.length === 0) return null;
   const canDismiss = !consent.isChoiceRequired;
   return (
-    <Modal
+    // The compound form, so the header can drop its <header> role: outside <main> Mantine's header
+    // would count as a second banner landmark next to the site's.
+    <Modal.Root
       opened={consent.isDialogOpen}
       onClose={consent.closeDialog}
-      title={t('cookies.title')}
       closeOnClickOutside={canDismiss}
-      withCloseButton={canDismiss}
       closeOnEscape={canDismiss}
-      closeButtonProps={{ 'aria-label': t('buttons.close') }}
       size="lg"
       zIndex={1100}
-      classNames={{ title: 'cookie-dialog-title' }}
-      data-testid="cookie-consent-dialog"
       className="cookie-consent-dialog"
+      data-testid="cookie-consent-dialog"
     >
-      <Stack gap="md">
-        <Text size="sm">
-          {t('cookies.intro')}{' '}
-          <Anchor component={Link} to={`/legal/cookie-statement/${i18n.language}`} inherit>
-            {t('cookies.statementLink')}
-          </Anchor>
-        </Text>
-        <Stack gap="sm" component="fieldset" className="cookie-categories">
-          <legend className="visually-hidden">{t('cookies.categoriesLegend')}</legend>
-          <Checkbox
-            checked
-            disabled
-            className="cookie-category-required"
-            label={t('cookies.category.required')}
-            description={t('cookies.description.required')}
-          />
-          {consent.categories.map((category) => (
-            <Checkbox
-              key={category}
-              name={category}
-              checked={chosen.includes(category)}
-              onChange={(event) => {
-                const isChecked = event.currentTarget.checked;
-                setChosen((current) =>
-                  isChecked ? [...current, category] : current.filter((value) => value !== category),
-                );
-              }}
-              label={t(`cookies.category.${category}`)}
-              description={t(`cookies.description.${category}`)}
-            />
-          ))}
-        </Stack>
-        <Group justify="flex-end" gap="sm" className="cookie-dialog-actions">
-          <Button variant="default" onClick={() => consent.save([])}>
-            {t('cookies.onlyRequired')}
-          </Button>
-          <Button variant="default" onClick={() => consent.save(chosen)}>
-            {t('cookies.saveChoice')}
-          </Button>
-          <Button onClick={() => consent.save(consent.categories)}>{t('cookies.acceptAll')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header role="none">
+          <Modal.Title className="cookie-dialog-title">{t('cookies.title')}</Modal.Title>
+          {canDismiss ? <Modal.CloseButton aria-label={t('buttons.close')} /> : null}
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="md">
+            <Text size="sm">
+              {t('cookies.intro')}{' '}
+              <Anchor component={Link} to={`/legal/cookie-statement/${i18n.language}`} inherit>
+                {t('cookies.statementLink')}
+              </Anchor>
+            </Text>
+            <Stack gap="sm" component="fieldset" className="cookie-categories">
+              <legend className="visually-hidden">{t('cookies.categoriesLegend')}</legend>
+              <Checkbox
+                checked
+                disabled
+                className="cookie-category-required"
+                label={t('cookies.category.required')}
+                description={t('cookies.description.required')}
+              />
+              {consent.categories.map((category) => (
+                <Checkbox
+                  key={category}
+                  name={category}
+                  checked={chosen.includes(category)}
+                  onChange={(event) => {
+                    const isChecked = event.currentTarget.checked;
+                    setChosen((current) =>
+                      isChecked ? [...current, category] : current.filter((value) => value !== category),
+                    );
+                  }}
+                  label={t(`cookies.category.${category}`)}
+                  description={t(`cookies.description.${category}`)}
+                />
+              ))}
+            </Stack>
+            <Group justify="flex-end" gap="sm" className="cookie-dialog-actions">
+              <Button variant="default" onClick={() => consent.save([])}>
+                {t('cookies.onlyRequired')}
+              </Button>
+              <Button variant="default" onClick={() => consent.save(chosen)}>
+                {t('cookies.saveChoice')}
+              </Button>
+              <Button onClick={() => consent.save(consent.categories)}>{t('cookies.acceptAll')}</Button>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

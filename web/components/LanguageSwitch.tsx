@@ -19,6 +19,8 @@ export function LanguageSwitch() {
     <nav className="language-switch" aria-label={t('nav.language')}>
       {LOCALES.map((locale) => {
         const isCurrent = i18n.language === locale;
+        // Each language named in itself: "Nederlands", "English".
+        const name = t(`languages.${locale}`, { lng: locale });
         return (
           <Link
             key={locale}
@@ -28,9 +30,11 @@ export function LanguageSwitch() {
             hrefLang={locale}
             className="language-switch-link"
             aria-current={isCurrent ? 'true' : undefined}
-            aria-label={t(`languages.${locale}`, { lng: locale })}
+            title={name}
           >
+            {/* The visible code stays part of the name, so voice control can say "EN". */}
             {locale.toUpperCase()}
+            <span className="visually-hidden"> – {name}</span>
           </Link>
         );
       })}

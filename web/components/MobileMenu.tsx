@@ -46,23 +46,31 @@ export function MobileMenu({ items }: { items: MenuNode[] }) {
         aria-controls={DRAWER_ID}
         size="sm"
       />
-      <Drawer
+      {/* Compound form: the header drops its <header> role, which would be a second banner. */}
+      <Drawer.Root
         id={DRAWER_ID}
         opened={isOpen}
         onClose={close}
         position="right"
         size="min(85vw, 360px)"
-        title={t('nav.mainMenu')}
-        closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
         className="mobile-menu"
       >
-        <nav aria-label={t('nav.mainMenu')}>
-          <MobileMenuList items={items} level={1} onFollow={close} />
-        </nav>
-        <div className="mobile-menu-language">
-          <LanguageSwitch />
-        </div>
-      </Drawer>
+        <Drawer.Overlay />
+        <Drawer.Content>
+          <Drawer.Header role="none">
+            <Drawer.Title>{t('nav.mainMenu')}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('nav.closeMenu')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            <nav aria-label={t('nav.mainMenu')}>
+              <MobileMenuList items={items} level={1} onFollow={close} />
+            </nav>
+            <div className="mobile-menu-language">
+              <LanguageSwitch />
+            </div>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { PageView } from '../../common/site';
 import { InactiveDialog } from '../components/account/InactiveDialog';
 import { TermsDialog } from '../components/account/TermsDialog';
@@ -18,6 +18,23 @@ function useCurrentPage(): PageView | undefined {
   return undefined;
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * Whether the URL points at an anchor, in the same render as React Router's scroll to it, so the
+ * room below the content (site.css) is there before that scroll; :target alone comes too late when
+ * going back or forward. Before hydration only :target applies: the server never sees the hash.
+ */
+function useHasAnchor(): boolean {
+  const { hash } = useLocation();
+  const isHydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return isHydrated && hash.length > 1;
+}
+
 /**
  * Skip link, header, content and footer around every public screen; the page's options switch the
  * header, main menu and footer off. Screens that are not content pages (404, errors) get the
@@ -27,8 +44,9 @@ export function SiteShellLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const root = useRootData();
   const page = useCurrentPage();
+  const hasAnchor = useHasAnchor();
   const content = (
-    <main id="main" className="site-content" tabIndex={-1}>
+    <main id="main" className="site-content" tabIndex={-1} data-anchor={hasAnchor || undefined}>
       {children}
     </main>
   );
