@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOG_BATCH_MAX_ENTRIES, LOG_MESSAGE_MAX_LENGTH } from '../../../common/layout.ts';
 import { errorResponses } from '../common-schemas.ts';
 
-export const MAX_LOG_ENTRIES = 50;
+/** Shared with the browser's batcher (web/logging). */
+export const MAX_LOG_ENTRIES = LOG_BATCH_MAX_ENTRIES;
 
 const logEntrySchema = z.object({
   level: z.enum(['debug', 'info', 'warn', 'error']),
-  message: z.string().max(2000),
+  message: z.string().max(LOG_MESSAGE_MAX_LENGTH),
   timestamp: z.string().max(40),
   url: z.string().max(2000).optional(),
   code: z.string().max(100).optional(),
