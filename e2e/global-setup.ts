@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { type ServerProcess, startServer } from '../scripts/server-process.ts';
 import { CHROMIUM_PATH } from './browser.ts';
@@ -7,11 +7,24 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Base URL of the production server the browser tests run against. */
     baseUrl: string;
+    /** The server's DATA_DIR: without SMTP_URL every mail is written to DATA_DIR/outbox/ as .eml. */
+    dataDir: string;
   }
 }
 
 /** How long the server may take to stop after SIGTERM (it finishes in-flight requests, then closes the database). */
 const SHUTDOWN_LIMIT_MS = 5_000;
+
+/**
+ * The DATA_DIR the server process was started with (scripts/server-process.ts makes a fresh
+ * temporary one and does not report it), read from the child's environment in /proc.
+ */
+function serverDataDir(pid: number): string {
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  const dataDir = environment.find((entry) => entry.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
+  if (!dataDir) throw new Error(`Could not read DATA_DIR of the server process ${pid}`);
+  return dataDir;
+}
 
 /**
  * Starts the real server once for all browser tests (production build, fresh PGlite directory,
@@ -23,6 +36,7 @@ export default async function setup(project: TestProject) {
   }
   const server: ServerProcess = await startServer({ echo: process.stderr });
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', serverDataDir(server.pid));
 
   return async () => {
     const result = await server.stop(SHUTDOWN_LIMIT_MS);

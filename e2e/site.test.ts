@@ -37,7 +37,9 @@ describe('not found and redirects', () => {
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Pagina niet gevonden');
-    await expect(page.getByRole('link', { name: 'Naar de startpagina' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator('main').getByRole('link', { name: 'Naar de startpagina' }).isVisible(),
+    ).resolves.toBe(true);
     // The site's header and footer stay around the notice.
     await expect(page.locator('footer').count()).resolves.toBeGreaterThan(0);
     expect(withoutStatusNotice(problems.messages)).toEqual([]);
@@ -175,10 +177,10 @@ describe('language', () => {
     await page.goto(`${baseUrl()}/over-ons`);
     await waitForHydration(page);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('nl');
-    const menu = page.locator('.site-header nav').first();
+    const menu = page.locator('.site-header nav.main-menu');
     await expect(visibleText(menu)).resolves.toContain('Over ons');
 
-    await page.locator('.site-header').getByText('EN', { exact: true }).click();
+    await page.locator('.site-header .language-switch').getByRole('link', { name: /^EN/ }).first().click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
     expect(new URL(page.url()).searchParams.get('lang')).toBe('en');
@@ -202,7 +204,7 @@ describe('language', () => {
     await expect(visibleText(page.locator('article.page'))).resolves.toContain('The board');
 
     // And back to Dutch.
-    await page.locator('.site-header').getByText('NL', { exact: true }).click();
+    await page.locator('.site-header .language-switch').getByRole('link', { name: /^NL/ }).first().click();
     await page.waitForFunction(() => document.documentElement.lang === 'nl');
     await page.getByRole('heading', { level: 1, name: 'Bestuur' }).waitFor();
     expect(problems.messages).toEqual([]);
