@@ -45,10 +45,7 @@ describe('start-up (prepareData)', () => {
       // owns the data directory, so the second start follows the first.
       const handles = postgresUrl
         ? await Promise.all([prepareData(config), prepareData(config)])
-        : [
-            await prepareData(config).then(async (first) => (await first.close(), first)),
-            await prepareData(config),
-          ];
+        : [await closed(await prepareData(config)), await prepareData(config)];
       const last = handles.at(-1)!;
       const [admins] = await last.db.select({ value: count() }).from(users);
       const [pageCount] = await last.db.select({ value: count() }).from(pages);

@@ -17,10 +17,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../account/format';
-import { passwordProblemKey } from '../../account/password';
 import { accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { isNewPasswordAcceptable, NewPasswordFields } from './NewPasswordFields';
 import { QueryState } from './QueryState';
 
 export function SecurityPanel() {
@@ -88,13 +88,11 @@ function ChangePassword() {
   const [repeat, setRepeat] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const nextKey = submitted ? passwordProblemKey(next) : null;
-  const repeatError = submitted && repeat !== next ? t('auth.password.mismatch') : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!current || passwordProblemKey(next) || repeat !== next) return;
+    if (!current || !isNewPasswordAcceptable(next, repeat)) return;
     setBusy(true);
     const done = await run(t('account.security.changePassword'), async () => {
       await unwrap(
@@ -126,22 +124,12 @@ function ChangePassword() {
             error={submitted && !current ? t('auth.required') : null}
             onChange={(event) => setCurrent(event.currentTarget.value)}
           />
-          <PasswordInput
-            label={t('auth.password.new')}
-            description={t('auth.password.rule')}
-            autoComplete="new-password"
-            required
-            value={next}
-            error={nextKey ? t(nextKey) : null}
-            onChange={(event) => setNext(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('auth.password.repeat')}
-            autoComplete="new-password"
-            required
-            value={repeat}
-            error={repeatError}
-            onChange={(event) => setRepeat(event.currentTarget.value)}
+          <NewPasswordFields
+            password={next}
+            repeat={repeat}
+            onPasswordChange={setNext}
+            onRepeatChange={setRepeat}
+            showErrors={submitted}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountMeta } from '../../account/meta';
-import { passwordProblemKey } from '../../account/password';
 import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
+import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
 import type { Route } from './+types/reset-password';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -21,13 +21,11 @@ export default function ResetPassword({ params }: Route.ComponentProps) {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const passwordKey = submitted ? passwordProblemKey(password) : null;
-  const repeatError = submitted && repeat !== password ? t('auth.password.mismatch') : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (passwordProblemKey(password) || repeat !== password) return;
+    if (!isNewPasswordAcceptable(password, repeat)) return;
     setBusy(true);
     setError(null);
     try {
@@ -59,22 +57,12 @@ export default function ResetPassword({ params }: Route.ComponentProps) {
                 {error}
               </Alert>
             ) : null}
-            <PasswordInput
-              label={t('auth.password.new')}
-              description={t('auth.password.rule')}
-              autoComplete="new-password"
-              required
-              value={password}
-              error={passwordKey ? t(passwordKey) : null}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label={t('auth.password.repeat')}
-              autoComplete="new-password"
-              required
-              value={repeat}
-              error={repeatError}
-              onChange={(event) => setRepeat(event.currentTarget.value)}
+            <NewPasswordFields
+              password={password}
+              repeat={repeat}
+              onPasswordChange={setPassword}
+              onRepeatChange={setRepeat}
+              showErrors={submitted}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={busy}>

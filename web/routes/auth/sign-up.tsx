@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { accountMeta } from '../../account/meta';
-import { passwordProblemKey } from '../../account/password';
 import { errorMessage } from '../../account/tasks';
 import { safeReturnTo } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
+import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { useRootData } from '../../layouts/root-data';
 import type { Route } from './+types/sign-up';
 
@@ -50,13 +50,11 @@ export default function SignUp() {
   }
 
   const emailError = submitted && !/^\S+@\S+\.\S+$/.test(email.trim()) ? t('auth.emailInvalid') : null;
-  const passwordKey = submitted ? passwordProblemKey(password) : null;
-  const repeatError = submitted && repeat !== password ? t('auth.password.mismatch') : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!/^\S+@\S+\.\S+$/.test(email.trim()) || passwordProblemKey(password) || repeat !== password) return;
+    if (!/^\S+@\S+\.\S+$/.test(email.trim()) || !isNewPasswordAcceptable(password, repeat)) return;
     setBusy(true);
     setError(null);
     try {
@@ -111,22 +109,12 @@ export default function SignUp() {
             error={emailError}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <PasswordInput
-            label={t('auth.password.new')}
-            description={t('auth.password.rule')}
-            autoComplete="new-password"
-            required
-            value={password}
-            error={passwordKey ? t(passwordKey) : null}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('auth.password.repeat')}
-            autoComplete="new-password"
-            required
-            value={repeat}
-            error={repeatError}
-            onChange={(event) => setRepeat(event.currentTarget.value)}
+          <NewPasswordFields
+            password={password}
+            repeat={repeat}
+            onPasswordChange={setPassword}
+            onRepeatChange={setRepeat}
+            showErrors={submitted}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
