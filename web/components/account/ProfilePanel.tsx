@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { PropertyField } from './PropertyField';
 import { QueryState } from './QueryState';
+import { UserAvatar } from './UserAvatar';
 
 /** Sections of the profile tab; the preferences section has its own tab. */
 function groupBySection(definitions: PropertyDefinitionView[]) {
@@ -115,14 +116,23 @@ function ProfileForm({
         {sections.map(([section, list]) => (
           <Fieldset key={section} legend={t(`account.sections.${section}`, { defaultValue: section })}>
             <Stack gap="sm">
-              {list.map((definition) => (
-                <PropertyField
-                  key={definition.key}
-                  definition={definition}
-                  value={values[definition.key] ?? definition.defaultValue ?? ''}
-                  onChange={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
-                />
-              ))}
+              {list.map((definition) =>
+                definition.inputType === 'image' ? (
+                  <Group key={definition.key} gap="sm">
+                    <UserAvatar person={{ ...names, email: user.email }} size="lg" />
+                    <Text size="sm" fw={500}>
+                      {definition.label}
+                    </Text>
+                  </Group>
+                ) : (
+                  <PropertyField
+                    key={definition.key}
+                    definition={definition}
+                    value={values[definition.key] ?? definition.defaultValue ?? ''}
+                    onChange={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
+                  />
+                ),
+              )}
             </Stack>
           </Fieldset>
         ))}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSignOut } from '../../account/sign-out';
 import { useViewer } from '../../account/viewer';
+import { UserAvatar } from './UserAvatar';
 
 /** Header control: a sign-in link for visitors, the user's name with account and sign-out for users. */
 export function UserMenu() {
@@ -28,6 +29,7 @@ export function UserMenu() {
           size="compact-md"
           className="user-menu-button"
           aria-label={t('auth.userMenu', { name })}
+          leftSection={<UserAvatar person={viewer} size="sm" />}
         >
           {name}
         </Button>
