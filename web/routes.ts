@@ -18,6 +18,7 @@ export default [
     route('invitation/:code', 'routes/auth/invitation.tsx'),
   ]),
   route('account/:accountCategory', 'routes/account/account-page.tsx'),
+  route('admin/users', 'routes/admin/users.tsx'),
   index('routes/content-page.tsx', { id: 'home-page' }),
   route('*', 'routes/content-page.tsx', { id: 'content-page' }),
 ] satisfies RouteConfig;

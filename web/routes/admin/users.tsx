@@ -1,0 +1,41 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { redirect } from 'react-router';
+import { appContext } from '#app-context';
+import { AccountProviders } from '../../account/AccountProviders';
+import { accountMeta } from '../../account/meta';
+import { InvitationsSection } from '../../components/admin/InvitationsSection';
+import { UsersSection } from '../../components/admin/UsersSection';
+import type { Route } from './+types/users';
+
+/** SPEC route "admin/users": admins only; visitors sign in first, others see the unauthorized page. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = await context.get(appContext).site.getViewer();
+  if (!viewer) {
+    const url = new URL(request.url);
+    throw redirect(`/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (!viewer.isAdmin) throw redirect('/unauthorized');
+  return null;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(matches, 'admin.title');
+}
+
+export default function AdminUsersPage() {
+  const { t } = useTranslation();
+  return (
+    <AccountProviders>
+      <Container size="xl" py="lg">
+        <Title order={1} mb="lg">
+          {t('admin.title')}
+        </Title>
+        <Stack gap="xl">
+          <UsersSection />
+          <InvitationsSection />
+        </Stack>
+      </Container>
+    </AccountProviders>
+  );
+}
