@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../common/localized-text.ts';
 import { pickLocale } from '../../common/localized-text.ts';
-import { type Executor, queryRows } from '../db/client.ts';
-import { buildingBlockInstances, pages } from '../db/schema.ts';
+import { type Database, type Executor, queryRows } from '../db/client.ts';
+import { auditEvents, buildingBlockInstances, pages } from '../db/schema.ts';
 import type { Actor } from '../policies/index.ts';
 import { canViewPage, pageAbilities } from '../policies/index.ts';
 
@@ -114,4 +114,49 @@ export function cacheToken(body: unknown, siteVersion: string): string {
     .update(siteVersion)
     .digest('base64url')
     .slice(0, 22);
+}
+
+export type PageSettingsUpdate = {
+  titleTranslations?: { nl: string; en?: string | undefined } | undefined;
+  isPublished?: boolean | undefined;
+  layout?: PageRow['layout'] | undefined;
+  options?: { name: string; value: string }[] | undefined;
+};
+
+/** Changes a page's own settings in one transaction, with an audit event. */
+export async function updatePageSettings(options: {
+  db: Database;
+  page: PageRow;
+  actorId: string;
+  update: PageSettingsUpdate;
+}): Promise<PageRow> {
+  const { db, page, update } = options;
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(pages)
+      .set({
+        ...(update.titleTranslations
+          ? {
+              title: {
+                nl: update.titleTranslations.nl,
+                ...(update.titleTranslations.en ? { en: update.titleTranslations.en } : {}),
+              },
+            }
+          : {}),
+        ...(update.isPublished !== undefined ? { isPublished: update.isPublished } : {}),
+        ...(update.layout ? { layout: update.layout } : {}),
+        ...(update.options ? { options: update.options } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(pages.id, page.id))
+      .returning();
+    await tx.insert(auditEvents).values({
+      actorId: options.actorId,
+      action: 'update',
+      entityType: 'page',
+      entityId: page.id,
+      data: { fields: Object.keys(update) },
+    });
+    return saved ?? page;
+  });
 }

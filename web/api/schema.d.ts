@@ -353,7 +353,69 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Change a page's settings: title per language, published, layout, options (those who may edit it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PageSettingsUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Page"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -3131,6 +3193,19 @@ export interface components {
                 };
             };
         };
+        PageSettingsUpdateInput: {
+            titleTranslations?: {
+                nl: string;
+                en?: string;
+            };
+            isPublished?: boolean;
+            /** @enum {string} */
+            layout?: "100" | "25-75" | "75-25" | "25-50-25";
+            options?: {
+                name: string;
+                value: string;
+            }[];
+        };
         HeaderImageInput: {
             guid: string;
             imageGuid: string | null;
@@ -3322,6 +3397,19 @@ export interface components {
                     totalNumberOfItems: number;
                 };
             };
+        };
+        PageSettingsUpdate: {
+            titleTranslations?: {
+                nl: string;
+                en?: string;
+            };
+            isPublished?: boolean;
+            /** @enum {string} */
+            layout?: "100" | "25-75" | "75-25" | "25-50-25";
+            options?: {
+                name: string;
+                value: string;
+            }[];
         };
         HeaderImage: {
             guid: string;

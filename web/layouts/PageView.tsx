@@ -1,4 +1,5 @@
 import { Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { LAYOUT_COLUMNS, type LayoutPosition } from '../../common/pages';
 import type { BlockView, PageView as PageViewModel } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
@@ -14,7 +15,8 @@ const byPosition = (blocks: BlockView[], position: LayoutPosition) =>
  * (3/12 each; main 9 or 6 of 12 from the medium breakpoint up, stacked below it), a bottom row.
  * The sub menu goes in the left column, or the right one when the layout has no left column.
  */
-export function PageView({ page }: { page: PageViewModel }) {
+/** `editControl`: the route's edit control, if the route shows one (legal pages and edit mode do not). */
+export function PageView({ page, editControl = null }: { page: PageViewModel; editControl?: ReactNode }) {
   const columns = LAYOUT_COLUMNS[page.layout];
   const hasSubMenu = page.settings.showSubMenu && page.subMenu.length > 0;
   const subMenu = hasSubMenu ? <SubMenu items={page.subMenu} section={page.breadcrumbs[0]} /> : null;
@@ -26,9 +28,12 @@ export function PageView({ page }: { page: PageViewModel }) {
         {page.settings.showBreadcrumbs && page.path !== '/' && page.breadcrumbs.length > 0 ? (
           <Breadcrumbs items={page.breadcrumbs} />
         ) : null}
-        <Title order={1} className="page-title">
-          {page.title}
-        </Title>
+        <div className="page-heading">
+          <Title order={1} className="page-title">
+            {page.title}
+          </Title>
+          {editControl}
+        </div>
         <div className="layout-row layout-top" data-position="top">
           <RenderBlocks blocks={byPosition(page.blocks, 'top')} />
         </div>

@@ -1,16 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireSignedIn } from '../../auth.ts';
 import { notFound } from '../../errors.ts';
+import { authorize, canEditPage, canViewPage } from '../../policies/index.ts';
 import {
   cacheToken,
+  findPage,
   findVisiblePage,
   listVisiblePages,
   loadBlocks,
   presentPage,
   siteContentVersion,
+  updatePageSettings,
 } from '../../services/pages.ts';
-import { errorResponses } from '../common-schemas.ts';
-import { listPagesQuery, pageIdParams, pageResponse, pageSchema, pageWithNameQuery } from './schema.ts';
+import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import {
+  listPagesQuery,
+  pageIdParams,
+  pageResponse,
+  pageSchema,
+  pageSettingsBody,
+  pageWithNameQuery,
+} from './schema.ts';
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -101,6 +112,34 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       const template = await findVisiblePage(db, request.actor, { id: request.params.id }, 'template');
       if (!template) throw notFound('page template');
       return presentPage(template, request.actor, request.locale, await loadBlocks(db, [template.id]));
+    },
+  );
+
+  app.put(
+    '/api/pages/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          "Change a page's settings: title per language, published, layout, options (those who may edit it)",
+        params: pageIdParams,
+        body: pageSettingsBody,
+        response: { 200: pageSchema, ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireSignedIn(request);
+      const page = await findPage(db, { id: request.params.id });
+      // A page the actor may not even see is not found; one they see but may not edit is forbidden.
+      if (!page || !canViewPage(request.actor, page)) throw notFound('page');
+      authorize(canEditPage(request.actor, page));
+      const saved = await updatePageSettings({
+        db: app.database.db,
+        page,
+        actorId: user.id,
+        update: request.body,
+      });
+      return presentPage(saved, request.actor, request.locale, await loadBlocks(db, [saved.id]));
     },
   );
 };

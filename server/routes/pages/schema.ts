@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LAYOUT_POSITIONS, PAGE_LAYOUTS } from '../../../common/pages.ts';
+import { LAYOUT_POSITIONS, PAGE_LAYOUTS, pageOptionSchema } from '../../../common/pages.ts';
 import { guidSchema, nameSchema, queryBoolean, queryList } from '../common-schemas.ts';
 
 const localizedSchema = z.object({ nl: z.string(), en: z.string().optional() });
@@ -52,3 +52,14 @@ export const pageResponse = z
       .describe('Per list block on the page: how many items it has'),
   })
   .meta({ id: 'PageWithMetadata' });
+
+export const pageSettingsBody = z
+  .object({
+    titleTranslations: z
+      .object({ nl: z.string().trim().min(1).max(200), en: z.string().trim().max(200).optional() })
+      .optional(),
+    isPublished: z.boolean().optional(),
+    layout: z.enum(PAGE_LAYOUTS).optional(),
+    options: z.array(pageOptionSchema).max(50).optional(),
+  })
+  .meta({ id: 'PageSettingsUpdate' });

@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN } from './accounts.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+
+describe('the edit control and edit mode', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('is not shown to visitors, and /edit sends them to sign in', async () => {
+    const context = await newContext(browser, { width: 1280 });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/over-ons`);
+    await waitForHydration(page);
+    await expect(page.locator('.edit-control').count()).resolves.toBe(0);
+    await page.goto(`${baseUrl()}/over-ons/edit`);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await context.close();
+  });
+
+  it('lets an admin open edit mode, change the page title and leave edit mode', async () => {
+    const context = await newContext(browser, { width: 1280 });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/sign-in?returnTo=/nieuws`);
+    await waitForHydration(page);
+    await page.getByLabel(/^E-mailadres( \*)?$/).fill(TEST_ADMIN.email);
+    await page.getByLabel(/^Wachtwoord( \*)?$/).fill(TEST_ADMIN.password);
+    await page.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${baseUrl()}/nieuws`);
+    await waitForHydration(page);
+
+    await page.locator('.edit-control').click();
+    await page.waitForURL(`${baseUrl()}/nieuws/edit`);
+    await page.getByRole('region', { name: 'Bewerkmodus' }).waitFor();
+    await page.getByRole('button', { name: 'Pagina-instellingen' }).click();
+    const title = page.getByLabel('Titel (Nederlands)');
+    await expect(title.inputValue()).resolves.toBe('Nieuws');
+    await title.fill('Nieuws uit het dorp');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nieuws uit het dorp' }).waitFor();
+
+    await page.getByRole('link', { name: 'Sluit bewerkmodus' }).click();
+    await page.waitForURL(`${baseUrl()}/nieuws`);
+    await expect(page.locator('.edit-mode-bar').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
