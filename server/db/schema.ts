@@ -302,3 +302,32 @@ export const invitations = pgTable(
   },
   (table) => [uniqueIndex('invitations_code_unique').on(table.codeHash)],
 );
+
+/**
+ * An uploaded image. Rows never change after the upload (so `/a/{guid}` can be cached immutably);
+ * replacing an image means uploading a new one. The original is stored once per content hash.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the original's bytes (hex): its storage key, and the key of its cached variants. */
+    contentHash: text('content_hash').notNull(),
+    /** What the image is for (the upload's query flag); decides who may see it. */
+    purpose: text('purpose', { enum: ['public', 'item', 'block', 'profile', 'api'] }).notNull(),
+    /** The block, item or user the image belongs to (null for public and api images). */
+    ownerGuid: uuid('owner_guid'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    /** Detected from the content: png, jpeg, webp, avif or gif. */
+    format: text('format', { enum: ['png', 'jpeg', 'webp', 'avif', 'gif'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('media_content_hash_idx').on(table.contentHash),
+    index('media_owner_idx').on(table.ownerGuid),
+  ],
+);
