@@ -1,4 +1,5 @@
 import type { BlockTypeName } from './blocks/index.ts';
+import type { ListBlockOptions, ListItemView, ListPage, ListUrlState } from './list-items.ts';
 import type { Locale } from './localized-text.ts';
 import type { LayoutPosition, PageLayout, PageSettings } from './pages.ts';
 import type { CookieCategory, PlatformSettings } from './settings.ts';
@@ -94,6 +95,84 @@ export type SiteServices = {
   /** The signed-in user, or null for a visitor. */
   getViewer(): Promise<Viewer | null>;
   getShell(input: { locale: Locale }): Promise<SiteShell>;
-  getPageByPath(input: { path: string; locale: Locale }): Promise<PageView | null>;
+  /** `query` is the page URL's query: list blocks render the visitor's paging, sort, filter and search from it. */
+  getPageByPath(input: { path: string; locale: Locale; query?: URLSearchParams }): Promise<PageView | null>;
+  /** `{path}/i/{id}/{slug}`: the item, or a redirect to its canonical URL, or null (404). */
+  getItemPage(input: {
+    path: string;
+    id: string;
+    slug: string | null;
+    locale: Locale;
+  }): Promise<ItemPageResult | null>;
+  search(input: SearchInput): Promise<SearchResults>;
   getPageByName(input: { name: string; locale: Locale }): Promise<PageView | null>;
+};
+
+/** `data` of a list block: the first (or requested) page of items, rendered on the server. */
+export type ListBlockData = {
+  title: string;
+  options: ListBlockOptions;
+  /** The visitor's paging, sort, filter and search from the URL. */
+  state: ListUrlState;
+  /** Null when the block is lazyLoad: the browser fetches it when the list scrolls into view. */
+  page: ListPage | null;
+  /** Path of the page holding the list (item URLs start with it). */
+  pagePath: string;
+  /** Item types used in this list, for the filter control. */
+  itemTypes: string[];
+  abilities: { addItem: boolean; editItems: boolean };
+};
+
+/** `data` of a widget block: a compact list (title, date, optional image, link) of another list's items. */
+export type WidgetBlockData = {
+  title: string;
+  items: ListItemView[];
+  /** Link to the full list, when the source list sits on a page. */
+  moreUrl: string | null;
+};
+
+/** One item's own page. */
+export type ItemPageView = {
+  item: ListItemView;
+  /** The item's own blocks, prepared like page blocks. */
+  blocks: BlockView[];
+  /** The page holding the list, for the site shell, breadcrumbs (ending in the item) and sub menu. */
+  page: PageView;
+  /** Items listed under this item (when other items name it as a parent). */
+  children: ListItemView[];
+  abilities: { update: boolean; delete: boolean };
+};
+
+export type ItemPageResult = { kind: 'item'; view: ItemPageView } | { kind: 'redirect'; location: string };
+
+export type SearchInput = {
+  q: string;
+  locale: Locale;
+  page?: number;
+  /** Only items of this type (`page` for pages only). */
+  type?: string;
+};
+
+export type SearchHit = {
+  kind: 'page' | 'item';
+  guid: string;
+  title: string;
+  url: string;
+  /** Snippet with matches wrapped in <mark>…</mark>; everything else is HTML-escaped. */
+  snippetHtml: string;
+  listItemTypeName: string | null;
+  publishedOn: string | null;
+  rank: number;
+};
+
+export type SearchResults = {
+  q: string;
+  hits: SearchHit[];
+  pageNumber: number;
+  itemCount: number;
+  totalNumberOfItems: number;
+  /** Types present in the results, for the filter. */
+  types: { name: string; count: number }[];
+  /** True when nothing matched exactly and the hits come from the typo-tolerant fallback. */
+  isFuzzy: boolean;
 };
