@@ -42,8 +42,17 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, buttons, accordion, divider and video', () => {
-    expect([...BLOCK_TYPE_NAMES].sort()).toEqual(['accordion', 'buttons', 'divider', 'text', 'video']);
+  it('are text, buttons, accordion, divider, video, image, list and widget', () => {
+    expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
+      'accordion',
+      'buttons',
+      'divider',
+      'image',
+      'list',
+      'text',
+      'video',
+      'widget',
+    ]);
     expect(isBlockTypeName('text')).toBe(true);
     expect(isBlockTypeName('toString')).toBe(false);
   });

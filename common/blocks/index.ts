@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listBlockOptionsSchema } from '../list-items.ts';
 import { isSafeHref } from '../urls.ts';
 import { richTextDocSchema } from './rich-text.ts';
 
@@ -46,6 +47,32 @@ export const BLOCK_TYPES = {
   video: {
     content: z.object({ url: z.url().max(2000), title: z.string().min(1).max(200) }),
     options: z.object({ aspectRatio: z.enum(['16/9', '4/3', '1/1']).default('16/9') }),
+  },
+  image: {
+    /** Alt text is required: an image that says nothing to a screen reader is a defect. */
+    content: z.object({ alt: z.string().trim().min(1).max(300), caption: z.string().max(500).default('') }),
+    options: z.object({
+      /** Media guid (POST /a/upload?block={guid}); null while the editor has not chosen one yet. */
+      imageGuid: z.uuid().nullable().default(null),
+      /** The original's size, filled in by the server when the block is saved (aspect ratio, no layout shift). */
+      width: z.number().int().positive().nullable().default(null),
+      height: z.number().int().positive().nullable().default(null),
+      href: href.optional(),
+      size: z.enum(['full', 'large', 'medium', 'small']).default('full'),
+    }),
+  },
+  list: {
+    content: z.object({ title: z.string().max(200).default('') }),
+    options: listBlockOptionsSchema,
+  },
+  widget: {
+    content: z.object({ title: z.string().max(200).default('') }),
+    options: listBlockOptionsSchema.extend({
+      /** Show the items of this list block (e.g. the news list) instead of the widget's own items. */
+      sourceBlockGuid: z.uuid().nullable().default(null),
+      defaultItemsPerPage: z.number().int().min(1).max(20).default(5),
+      showImages: z.boolean().default(true),
+    }),
   },
 } as const;
 
