@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ANONYMOUS } from './policies/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
+import { cacheRoutes } from './routes/cache/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { invitationRoutes } from './routes/invitations/index.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invitationRoutes);
   await app.register(roleRoutes);
   await app.register(userRoutes);
+  await app.register(cacheRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   for (const path of ['/api', '/api/*']) {

@@ -2,6 +2,7 @@ import { AppError } from '../errors.ts';
 
 export * from './actor.ts';
 export * from './page.ts';
+export * from './site.ts';
 export * from './user.ts';
 
 /**
