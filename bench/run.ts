@@ -6,6 +6,8 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT, type ServerProcess, startServer } from '../scripts/server-process.ts';
+import { runListsBench } from './lists.ts';
+import { runMediaBench } from './media.ts';
 
 /**
  * `npm run bench`: throughput and latency of the production server on loopback, next to a bare
@@ -73,6 +75,10 @@ async function main() {
     await postgres?.drop();
     await rm(scratch, { recursive: true, force: true });
   }
+  // Media (issue 4): its own app process (PGlite, no site) and @fastify/static baseline.
+  await runMediaBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
+  // Lists and search (issue 5): 100,000 items, in-process API on PGlite and (when reachable) PostgreSQL.
+  await runListsBench();
 }
 
 async function run(url: string, duration: number): Promise<Result> {

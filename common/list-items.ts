@@ -111,6 +111,8 @@ export type ListItemView = {
   blockGuid: string;
   /** Canonical item page URL (`{path}/i/{shortId}/{slug}`), or null when its list is on no page. */
   url: string | null;
+  /** For those who may edit the list's page; absent for visitors. */
+  abilities?: ListItemAbilities;
 };
 
 /** A page of a list, as `/api/listitem/list/{blockGuid}` and the server-rendered list block return it. */
@@ -120,4 +122,107 @@ export type ListPage = {
   itemCount: number;
   totalNumberOfItems: number;
   sortBy: ListSortKey;
+  /** What the actor may do with the list (addItem) and whether they may edit its items. */
+  abilities?: { addItem: boolean; editItems: boolean };
 };
+
+/**
+ * The filter language of lists (`filter` parameter, the block's stored `filter` option and the
+ * `{block}_filter` URL key): comma separated terms, all of which must hold; several terms with the
+ * same key mean "any of these".
+ *
+ *   type:<item type name>      items of this type (e.g. `type:nieuws`)
+ *   parent:<guid>              items under this parent (a category item or an item of another list)
+ *   highlight:true             highlighted items only
+ *   expired:true               include expired items (period ended, or older than itemsRecentForDays)
+ *
+ * e.g. `type:nieuws,type:evenement,parent:3f2a9c1e-…`. Anything else is refused (400 invalid_filter).
+ */
+export type ListFilter = {
+  types: string[];
+  parentGuids: string[];
+  highlightOnly: boolean;
+  showExpired: boolean;
+};
+
+const ITEM_TYPE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An item type's name: lower-case a-z 0-9 _ -, at most 64 characters. */
+export function isItemTypeName(value: string): boolean {
+  return ITEM_TYPE_NAME.test(value);
+}
+
+/** Parses a filter string; null when it is not valid. An empty string is the empty filter. */
+export function parseListFilter(value: string | undefined | null): ListFilter | null {
+  const filter: ListFilter = { types: [], parentGuids: [], highlightOnly: false, showExpired: false };
+  if (!value?.trim()) return filter;
+  if (value.length > 2000) return null;
+  const terms = value
+    .split(',')
+    .map((term) => term.trim())
+    .filter(Boolean);
+  if (terms.length > 50) return null;
+  for (const term of terms) {
+    const colon = term.indexOf(':');
+    if (colon < 1) return null;
+    const key = term.slice(0, colon).trim();
+    const argument = term.slice(colon + 1).trim();
+    if (key === 'type' && isItemTypeName(argument)) filter.types.push(argument);
+    else if (key === 'parent' && GUID.test(argument)) filter.parentGuids.push(argument.toLowerCase());
+    else if (key === 'highlight' && (argument === 'true' || argument === 'false'))
+      filter.highlightOnly ||= argument === 'true';
+    else if (key === 'expired' && (argument === 'true' || argument === 'false'))
+      filter.showExpired ||= argument === 'true';
+    else return null;
+  }
+  return filter;
+}
+
+/** Writes a filter back in the filter language (the browser builds `{block}_filter` with it). */
+export function formatListFilter(filter: Partial<ListFilter>): string {
+  return [
+    ...(filter.types ?? []).map((type) => `type:${type}`),
+    ...(filter.parentGuids ?? []).map((guid) => `parent:${guid}`),
+    ...(filter.highlightOnly ? ['highlight:true'] : []),
+    ...(filter.showExpired ? ['expired:true'] : []),
+  ].join(',');
+}
+
+const localizedTitle = z.object({
+  nl: z.string().trim().min(1).max(200),
+  en: z.string().trim().max(200).optional(),
+});
+const localizedDescription = z.object({ nl: z.string().max(2000), en: z.string().max(2000).optional() });
+
+/** One of an item's own blocks as the item API takes and returns it (content per locale). */
+export const listItemBlockSchema = z.object({
+  guid: z.uuid().optional(),
+  buildingBlockName: z.string().min(1).max(100),
+  content: z.record(z.string(), z.unknown()).describe('Content per locale: { nl, en? }'),
+  options: z.record(z.string(), z.unknown()).default({}),
+  sortId: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+
+/**
+ * An item as `POST /api/listitem/list/{blockGuid}` (an array of them) and `PUT /api/listitem/{guid}`
+ * take it. Translatable fields are `{ nl, en? }`; an unknown listItemTypeName creates the type.
+ */
+export const listItemInputSchema = z.object({
+  title: localizedTitle,
+  listItemTypeName: z.string().regex(ITEM_TYPE_NAME, 'lower-case a-z 0-9 _ -, at most 64 characters'),
+  parentGuids: z.array(z.uuid()).max(50).default([]),
+  metadata: z.object({ description: localizedDescription }).default({ description: { nl: '' } }),
+  contentBuildingBlockInstances: z.array(listItemBlockSchema).max(50).default([]),
+  /** ISO date-time; defaults to now. */
+  publishedOn: z.iso.datetime({ offset: true }).optional(),
+  periodEnd: z.iso.datetime({ offset: true }).nullable().default(null),
+  highlight: z.boolean().default(false),
+  isPublished: z.boolean().default(true),
+  sortId: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  imageGuid: z.uuid().nullable().default(null),
+});
+export type ListItemInput = z.input<typeof listItemInputSchema>;
+
+/** What those who may edit an item can do with it; null in views for visitors. */
+export type ListItemAbilities = { update: boolean; delete: boolean };

@@ -50,3 +50,54 @@ export function optionalCookieCategories(
         value !== 'required' && COOKIE_CATEGORIES.includes(value as CookieCategory),
     );
 }
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a setting value names an uploaded image (a media guid) rather than a URL. */
+export function isMediaGuid(value: string): boolean {
+  return GUID.test(value.trim());
+}
+
+const integerIn = (min: number, max: number) => (value: string) =>
+  /^\d{1,6}$/.test(value) && Number(value) >= min && Number(value) <= max ? null : 'validation.integerRange';
+const oneOf = (values: readonly string[]) => (value: string) =>
+  values.includes(value) ? null : 'validation.option';
+const maxLength = (max: number) => (value: string) => (value.length > max ? 'validation.tooLong' : null);
+/** Logo and favicon: empty, a media guid, a path on this site or an https URL. */
+const imageReference = (value: string) =>
+  value === '' || isMediaGuid(value) || /^\/(?!\/)\S*$/.test(value) || /^https:\/\/[^\s/]+\S*$/.test(value)
+    ? null
+    : 'validation.image';
+const optionalGuid = (value: string) => (value === '' || GUID.test(value) ? null : 'validation.guid');
+
+/** Per key: null when the value is acceptable, else a message key (`validation.*`). */
+const SETTING_RULES: Record<PlatformSettingKey, (value: string) => string | null> = {
+  platformName: (value) => (value.trim() === '' ? 'validation.required' : maxLength(100)(value)),
+  platformDescription: maxLength(500),
+  headerLogo: imageReference,
+  headerLogoHeight: integerIn(16, 240),
+  headerLogoPadding: integerIn(0, 64),
+  favicon: imageReference,
+  colorScheme: (value) => (HEX_COLOR.test(value) ? null : 'validation.hexColor'),
+  browserColor: (value) => (HEX_COLOR.test(value) ? null : 'validation.hexColor'),
+  termsOfUseVersion: integerIn(1, 100_000),
+  cookieCategories: (value) =>
+    value === '' ||
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .every((part) => part !== 'required' && COOKIE_CATEGORIES.includes(part as CookieCategory))
+      ? null
+      : 'validation.option',
+  defaultFooterGuid: optionalGuid,
+  defaultHeaderGuid: optionalGuid,
+  autoTranslate: oneOf(['true', 'false']),
+  signUpEnabled: oneOf(['true', 'false']),
+};
+
+/** Why a value does not fit its setting (a message key), or null. Unknown keys are the caller's check. */
+export function platformSettingValueProblem(key: PlatformSettingKey, value: string): string | null {
+  if (value.length > 2000) return 'validation.tooLong';
+  return SETTING_RULES[key](value);
+}

@@ -88,6 +88,8 @@ export type Viewer = {
   isContentManager: boolean;
   termsOfUseVersionAccepted: number | null;
   notificationCloseSeconds: number;
+  /** Media guid of the profile photo (profielfoto), or null: the avatar shows initials then. */
+  photoGuid: string | null;
 };
 
 /** What the public site asks of the server; the web app's loaders get it through the load context. */
@@ -121,6 +123,22 @@ export type ListBlockData = {
   /** Item types used in this list, for the filter control. */
   itemTypes: string[];
   abilities: { addItem: boolean; editItems: boolean };
+};
+
+/** `data` of an image block: responsive sources through the transform endpoint (SPEC 9). */
+export type ImageBlockData = {
+  src: string;
+  srcSet: string;
+  sizes: string;
+  /** The 100×100 quality-1 variant, shown blurred behind the image until it has loaded. */
+  placeholder: string;
+  /** The original's size, for the aspect ratio (null when the editor's save did not record it). */
+  width: number | null;
+  height: number | null;
+  alt: string;
+  caption: string;
+  href: string | null;
+  size: 'full' | 'large' | 'medium' | 'small';
 };
 
 /** `data` of a widget block: a compact list (title, date, optional image, link) of another list's items. */

@@ -32,12 +32,15 @@ import { cacheRoutes } from './routes/cache/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { invitationRoutes } from './routes/invitations/index.ts';
+import { listItemRoutes } from './routes/list-items/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
+import { mediaRoutes } from './routes/media/index.ts';
 import { menuRoutes } from './routes/menus/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { platformSettingRoutes } from './routes/platform-settings/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { roleRoutes } from './routes/roles/index.ts';
+import { searchRoutes } from './routes/search/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './web.ts';
@@ -181,6 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invitationRoutes);
   await app.register(roleRoutes);
   await app.register(userRoutes);
+  await app.register(listItemRoutes);
+  await app.register(searchRoutes);
+  await app.register(mediaRoutes);
   await app.register(cacheRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.

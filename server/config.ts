@@ -44,6 +44,17 @@ const configSchema = z.object({
     .optional(),
   /** Sender of the platform's mail. */
   MAIL_FROM: z.string().min(3).default('Bouwsteen <no-reply@bouwsteen.local>'),
+  /** Where uploaded originals live: `fs` (DATA_DIR/media). The adapter interface allows S3 later. */
+  MEDIA_STORAGE: z.enum(['fs']).default('fs'),
+  /** How many image transforms (sharp) may run at the same time. */
+  MEDIA_TRANSFORM_CONCURRENCY: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number from 1 to 64')
+    .transform(Number)
+    .pipe(
+      z.number().min(1, 'must be a whole number from 1 to 64').max(64, 'must be a whole number from 1 to 64'),
+    )
+    .default(2),
 });
 
 export type Config = {
@@ -61,6 +72,8 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   platformMailFrom: string;
+  mediaStorage: 'fs';
+  mediaTransformConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -87,6 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: value.REDIS_URL,
     smtpUrl: value.SMTP_URL,
     platformMailFrom: value.MAIL_FROM,
+    mediaStorage: value.MEDIA_STORAGE,
+    mediaTransformConcurrency: value.MEDIA_TRANSFORM_CONCURRENCY,
   };
 }
 

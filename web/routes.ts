@@ -5,6 +5,7 @@ export default [
   route('admin', 'routes/redirects.tsx', { id: 'redirect-admin' }),
   route('account', 'routes/redirects.tsx', { id: 'redirect-account' }),
   route('unauthorized', 'routes/unauthorized.tsx'),
+  route('search', 'routes/search.tsx'),
   route('legal/terms-of-use/:lang', 'routes/legal-page.tsx', { id: 'legal-terms-of-use' }),
   route('legal/privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
   route('legal/accessibility/:lang', 'routes/legal-page.tsx', { id: 'legal-accessibility' }),
@@ -19,6 +20,7 @@ export default [
   ]),
   route('account/:accountCategory', 'routes/account/account-page.tsx'),
   route('admin/users', 'routes/admin/users.tsx'),
+  route('settings', 'routes/admin/settings.tsx'),
   index('routes/content-page.tsx', { id: 'home-page' }),
   route('*', 'routes/content-page.tsx', { id: 'content-page' }),
 ] satisfies RouteConfig;

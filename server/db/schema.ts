@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -330,4 +332,119 @@ export const media = pgTable(
     index('media_content_hash_idx').on(table.contentHash),
     index('media_owner_idx').on(table.ownerGuid),
   ],
+);
+
+/** A PostgreSQL full-text document (search_documents.tsv). */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** An item's own block (an item page renders them like page blocks). */
+export type ListItemContentBlock = {
+  guid: string;
+  buildingBlockName: string;
+  content: Localized<unknown>;
+  options: Record<string, unknown>;
+  sortId: number;
+};
+
+/** Kinds of list items (nieuws, evenement, vacature, …); an item names its type. */
+export const listItemTypes = pgTable('list_item_types', {
+  name: text('name').primaryKey(),
+  label: jsonb('label').$type<LocalizedText>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** An item of a list block (SPEC 3). Visibility: published, publishedOn passed, its page visible. */
+export const listItems = pgTable(
+  'list_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short, URL-friendly id (8 base62 characters) used in item URLs. */
+    shortId: text('short_id').notNull(),
+    blockId: uuid('block_id')
+      .notNull()
+      .references(() => buildingBlockInstances.id, { onDelete: 'cascade' }),
+    listItemTypeName: text('list_item_type_name')
+      .notNull()
+      .references(() => listItemTypes.name, { onUpdate: 'cascade' }),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull().default({ nl: '' }),
+    content: jsonb('content').$type<ListItemContentBlock[]>().notNull().default([]),
+    publishedOn: timestamp('published_on', { withTimezone: true }).notNull().defaultNow(),
+    /** After this moment the item counts as expired (hidden from lists unless asked for). */
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    highlight: boolean('highlight').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    /** The editors' order, for lists whose sortOrder is manual. */
+    sortId: integer('sort_id').notNull().default(0),
+    imageGuid: uuid('image_guid'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('list_items_short_id_unique').on(table.shortId),
+    // list_items_block_published_idx (block, published_on desc, id desc, covering the visibility
+    // columns for index-only counts and deep pages) is created in migration 0004: Drizzle has no INCLUDE.
+    // So is list_items_visibility_idx (id INCLUDE the visibility columns, for parent-filtered lists).
+    index('list_items_block_sort_idx').on(table.blockId, table.sortId),
+    index('list_items_block_type_idx').on(table.blockId, table.listItemTypeName, table.publishedOn.desc()),
+  ],
+);
+
+/**
+ * An item's parents: category items or items of another list. `published_on` mirrors the item's
+ * (a trigger keeps it in step) so that "items under a parent, newest first" is one index range.
+ */
+export const listItemParents = pgTable(
+  'list_item_parents',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => listItems.id, { onDelete: 'cascade' }),
+    parentGuid: uuid('parent_guid').notNull(),
+    publishedOn: timestamp('published_on', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemId, table.parentGuid] }),
+    index('list_item_parents_parent_idx').on(table.parentGuid, table.publishedOn.desc(), table.itemId.desc()),
+  ],
+);
+
+/**
+ * The site search index: one row per page or item and language. Rebuilt from the source rows by
+ * server/services/search.ts for everything search_dirty names (triggers fill it on every write).
+ * Visibility is not stored: a search joins the source rows, so a stale row can never leak.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    kind: text('kind', { enum: ['page', 'item'] }).notNull(),
+    refId: uuid('ref_id').notNull(),
+    locale: text('locale', { enum: ['nl', 'en'] }).notNull(),
+    /** Text search configuration of the text (bs_dutch or bs_english: stemming plus unaccent). */
+    config: text('config').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Lower-case, unaccented title for the trigram (typo) fallback. */
+    titleNorm: text('title_norm').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.refId, table.locale] }),
+    index('search_documents_tsv_idx').using('gin', table.tsv),
+    index('search_documents_title_trgm_idx').using('gin', sql`${table.titleNorm} gin_trgm_ops`),
+  ],
+);
+
+/** Pages and items whose search documents must be rebuilt before the next search. */
+export const searchDirty = pgTable(
+  'search_dirty',
+  {
+    kind: text('kind', { enum: ['page', 'item'] }).notNull(),
+    refId: uuid('ref_id').notNull(),
+    /** Bumped on every new mark, so a rebuild only clears the marks it has seen. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.refId] })],
 );

@@ -1,6 +1,9 @@
 import { AppError } from '../errors.ts';
 
 export * from './actor.ts';
+export * from './block.ts';
+export * from './list-item.ts';
+export * from './media.ts';
 export * from './page.ts';
 export * from './site.ts';
 export * from './user.ts';

@@ -1,7 +1,19 @@
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
 import type { LayoutPosition, PageLayout, PageOption } from '../../common/pages.ts';
 import type { Executor } from '../db/client.ts';
-import { buildingBlockInstances, headerImages, menuItems, menus, pages, users } from '../db/schema.ts';
+import {
+  buildingBlockInstances,
+  headerImages,
+  type ListItemContentBlock,
+  listItemParents,
+  listItems,
+  listItemTypes,
+  menuItems,
+  menus,
+  pages,
+  users,
+} from '../db/schema.ts';
+import { newShortId } from '../services/list-items.ts';
 
 /** Small builders shared by the demo seed and the tests: each creates one thing and returns it. */
 
@@ -144,4 +156,62 @@ export async function createUser(
     .returning();
   if (!user) throw new Error('user not created');
   return user;
+}
+
+export async function createListItemType(
+  db: Executor,
+  input: { name: string; label?: LocalizedText | string },
+) {
+  const label = typeof input.label === 'string' ? { nl: input.label } : (input.label ?? { nl: input.name });
+  await db.insert(listItemTypes).values({ name: input.name, label }).onConflictDoNothing();
+  return { name: input.name, label };
+}
+
+/** One list item in a list block (its type is created when missing). Defaults: published now, visible. */
+export async function createListItem(
+  db: Executor,
+  input: {
+    blockId: string;
+    title: LocalizedText | string;
+    type?: string;
+    description?: LocalizedText | string;
+    content?: ListItemContentBlock[];
+    publishedOn?: Date;
+    periodEnd?: Date | null;
+    highlight?: boolean;
+    isPublished?: boolean;
+    sortId?: number;
+    parentGuids?: string[];
+    shortId?: string;
+    imageGuid?: string | null;
+  },
+) {
+  const type = input.type ?? 'nieuws';
+  await createListItemType(db, { name: type });
+  const publishedOn = input.publishedOn ?? new Date();
+  const [item] = await db
+    .insert(listItems)
+    .values({
+      shortId: input.shortId ?? newShortId(),
+      blockId: input.blockId,
+      listItemTypeName: type,
+      title: typeof input.title === 'string' ? { nl: input.title } : input.title,
+      description:
+        typeof input.description === 'string' ? { nl: input.description } : (input.description ?? { nl: '' }),
+      content: input.content ?? [],
+      publishedOn,
+      periodEnd: input.periodEnd ?? null,
+      highlight: input.highlight ?? false,
+      isPublished: input.isPublished ?? true,
+      sortId: input.sortId ?? 0,
+      imageGuid: input.imageGuid ?? null,
+    })
+    .returning();
+  if (!item) throw new Error('list item not created');
+  if (input.parentGuids?.length) {
+    await db
+      .insert(listItemParents)
+      .values(input.parentGuids.map((parentGuid) => ({ itemId: item.id, parentGuid, publishedOn })));
+  }
+  return item;
 }

@@ -1,11 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { RichTextNode } from '../../common/blocks/rich-text.ts';
 import type { LocalizedText } from '../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { auditEvents, pages } from '../db/schema.ts';
 import { setPlatformSettings } from '../services/platform-settings.ts';
-import { type BlockInput, createHeaderImage, createMenu, createMenuItem, createPage } from './builders.ts';
+import {
+  type BlockInput,
+  createBlock,
+  createHeaderImage,
+  createListItem,
+  createListItemType,
+  createMenu,
+  createMenuItem,
+  createPage,
+} from './builders.ts';
 
 // Rich text shorthands for the demo content.
 const text = (value: string, marks?: RichTextNode['marks']): RichTextNode => ({
@@ -298,6 +308,11 @@ export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
             p('The village council is looking for two new members. Interested? Contact the secretary.'),
           ],
         ),
+        {
+          name: 'list',
+          content: { nl: { title: 'Alle berichten' }, en: { title: 'All news' } },
+          options: { defaultItemsPerPage: 5, defaultSortBy: 'publishedOn_desc' },
+        },
       ],
     });
 
@@ -495,6 +510,11 @@ export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
           [h(3, 'Tip'), p('Add the calendar to your diary.')],
           'right',
         ),
+        {
+          name: 'list',
+          content: { nl: { title: 'Agenda' }, en: { title: 'Events' } },
+          options: { defaultItemsPerPage: 10, defaultSortBy: 'periodEnd_asc', hasActiveItems: true },
+        },
       ],
     });
 
@@ -662,6 +682,12 @@ export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
     });
     await item({ urlSegment: 'concept', name: { nl: 'Concept', en: 'Draft' }, pageId: draft.id, sortId: 70 });
 
+    await seedDemoLists(tx, {
+      homeId: home.id,
+      newsListId: news.blocks.at(-1)?.id,
+      agendaListId: calendar.blocks.at(-1)?.id,
+    });
+
     await tx.insert(auditEvents).values({ action: 'seed', entityType: 'site', data: { seed: 'demo' } });
   });
   return true;
@@ -671,4 +697,150 @@ export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
 export async function hasPage(db: Database, name: string): Promise<boolean> {
   const rows = await db.select({ id: pages.id }).from(pages).where(eq(pages.name, name)).limit(1);
   return rows.length > 0;
+}
+
+const DAY = 86_400_000;
+
+/** Demo news (mostly Dutch, some translated), events with a period end, and a news widget on the home page. */
+async function seedDemoLists(
+  tx: Transaction,
+  input: { homeId: string; newsListId: string | undefined; agendaListId: string | undefined },
+) {
+  const { newsListId, agendaListId } = input;
+  if (!newsListId || !agendaListId) throw new Error('demo list blocks missing');
+  await createListItemType(tx, { name: 'nieuws', label: { nl: 'Nieuws', en: 'News' } });
+  await createListItemType(tx, { name: 'evenement', label: { nl: 'Evenement', en: 'Event' } });
+  // Fixed times relative to the seed, so the demo always shows recent news and coming events.
+  const now = Date.now();
+  const news: { nl: string; en?: string; text: string; textEn?: string; highlight?: boolean }[] = [
+    {
+      nl: 'Nieuw speeltoestel op het Lindeplein',
+      en: 'New climbing frame on the Lindeplein',
+      text: 'Na maanden sparen staat er sinds zaterdag een nieuw klimrek op het plein.',
+      textEn: 'After months of saving there is a new climbing frame on the square.',
+      highlight: true,
+    },
+    {
+      nl: 'Dorpsraad zoekt twee nieuwe leden',
+      en: 'Village council seeks two new members',
+      text: 'Interesse? Meld je bij het secretariaat in het dorpshuis.',
+      textEn: 'Interested? Contact the secretary at the community centre.',
+    },
+    {
+      nl: 'Fietsenstalling bij de school vernieuwd',
+      text: 'Er is nu plek voor honderd fietsen, overdekt en verlicht.',
+    },
+    {
+      nl: 'Café De Linde weer open',
+      en: 'Café De Linde open again',
+      text: 'Na de verbouwing is het café vanaf vrijdag weer open.',
+      textEn: 'After the renovation the café reopens on Friday.',
+    },
+    {
+      nl: 'Opbrengst Lindenmarkt: € 4.200',
+      text: 'De opbrengst gaat naar de nieuwe verlichting van het plein.',
+    },
+    {
+      nl: 'Jeugdclub zoekt begeleiders',
+      text: 'Elke woensdagmiddag knutselen, sporten en spelen met de jeugd.',
+    },
+    {
+      nl: 'Glasvezel in het hele dorp',
+      en: 'Fibre in the whole village',
+      text: 'Alle huizen zijn voor de zomer aangesloten.',
+      textEn: 'All homes will be connected before the summer.',
+    },
+    {
+      nl: 'Snoeiavond in de boomgaard',
+      text: 'Vrijwilligers snoeiden veertig fruitbomen in de dorpsboomgaard.',
+    },
+    {
+      nl: 'Nieuwe bankjes langs de dijk',
+      text: 'Dankzij een gift van de ondernemersvereniging staan er vijf nieuwe bankjes.',
+    },
+    {
+      nl: 'Terugblik op de dorpsquiz',
+      en: 'Looking back on the village quiz',
+      text: 'Team De Buren won met één punt voorsprong.',
+      textEn: 'Team De Buren won by a single point.',
+    },
+    {
+      nl: 'Bibliotheekpunt in het dorpshuis',
+      text: 'Elke dinsdag kun je boeken lenen en terugbrengen in het dorpshuis.',
+    },
+    { nl: 'Zwerfvuilactie groot succes', text: 'Zestig bewoners raapten samen honderd zakken zwerfvuil.' },
+  ];
+  for (const [index, entry] of news.entries()) {
+    await createListItem(tx, {
+      blockId: newsListId,
+      type: 'nieuws',
+      title: { nl: entry.nl, ...(entry.en ? { en: entry.en } : {}) },
+      description: { nl: entry.text, ...(entry.textEn ? { en: entry.textEn } : {}) },
+      content: [
+        {
+          guid: randomUUID(),
+          buildingBlockName: 'text',
+          content: {
+            nl: doc(p(entry.text), p('Meer weten? Kom langs in het dorpshuis of mail het secretariaat.')),
+            ...(entry.textEn
+              ? {
+                  en: doc(
+                    p(entry.textEn),
+                    p('Want to know more? Drop by the community centre or mail the secretary.'),
+                  ),
+                }
+              : {}),
+          },
+          options: {},
+          sortId: 10,
+        },
+      ],
+      highlight: entry.highlight ?? false,
+      publishedOn: new Date(now - (index * 3 + 1) * DAY),
+    });
+  }
+  const events: { nl: string; en: string; inDays: number; text: string }[] = [
+    {
+      nl: 'Jaarvergadering',
+      en: 'Annual meeting',
+      inDays: 7,
+      text: 'In de grote zaal van het dorpshuis, 20.00 uur.',
+    },
+    {
+      nl: 'Kerstmarkt op het Lindeplein',
+      en: 'Christmas market',
+      inDays: 16,
+      text: 'Kraampjes, glühwein en het kinderkoor.',
+    },
+    {
+      nl: 'Nieuwjaarsborrel',
+      en: 'New Year drinks',
+      inDays: 44,
+      text: 'Proosten op het nieuwe jaar, vanaf 16.00 uur.',
+    },
+    { nl: 'Lindenmarkt', en: 'Linden market', inDays: 120, text: 'De jaarlijkse markt met honderd kramen.' },
+    {
+      nl: 'Herfstwandeling',
+      en: 'Autumn walk',
+      inDays: -20,
+      text: 'Een wandeling van tien kilometer door de polder.',
+    },
+  ];
+  for (const event of events) {
+    await createListItem(tx, {
+      blockId: agendaListId,
+      type: 'evenement',
+      title: { nl: event.nl, en: event.en },
+      description: { nl: event.text },
+      publishedOn: new Date(now - 30 * DAY),
+      periodEnd: new Date(now + event.inDays * DAY),
+    });
+  }
+  await createBlock(tx, {
+    pageId: input.homeId,
+    name: 'widget',
+    content: { nl: { title: 'Laatste nieuws' }, en: { title: 'Latest news' } },
+    options: { sourceBlockGuid: newsListId, defaultItemsPerPage: 3, showImages: false },
+    sortId: 100,
+  });
 }

@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BLOCK_TYPES, isBlockTypeName, videoEmbedUrl } from '../../common/blocks/index.ts';
+import {
+  BLOCK_TYPES,
+  type BlockContent,
+  type BlockOptions,
+  isBlockTypeName,
+  videoEmbedUrl,
+} from '../../common/blocks/index.ts';
 import type { RichTextNode } from '../../common/blocks/rich-text.ts';
 import type { Locale, Localized } from '../../common/localized-text.ts';
 import { pickLocale } from '../../common/localized-text.ts';
-import type { BlockView } from '../../common/site.ts';
+import { imageUrl, PLACEHOLDER, SRCSET_WIDTHS } from '../../common/media.ts';
+import type { BlockView, ImageBlockData } from '../../common/site.ts';
 import type { buildingBlockInstances } from '../db/schema.ts';
 import { LruCache } from './content-cache.ts';
 import { renderRichText } from './rich-text.ts';
@@ -83,8 +90,55 @@ function toBlockView(row: BlockRow, locale: Locale, log: FastifyBaseLogger): Blo
       data = embed ? { ...embed, title: value.title, url: value.url } : null;
       break;
     }
+    case 'image':
+      data = imageBlockData(content.data as BlockContent<'image'>, options.data as BlockOptions<'image'>);
+      break;
     default:
       data = content.data;
   }
   return { ...base, options: options.data as Record<string, unknown>, data };
+}
+
+/** How wide the image is drawn (site.css `.image-block[data-size]`): the browser picks a srcset entry by it. */
+const IMAGE_SIZES: Record<ImageBlockData['size'], string> = {
+  full: '(max-width: 1440px) 100vw, 1440px',
+  large: '(max-width: 599.98px) 100vw, (max-width: 1440px) 75vw, 1080px',
+  medium: '(max-width: 599.98px) 100vw, (max-width: 1440px) 50vw, 720px',
+  small: '(max-width: 599.98px) 100vw, (max-width: 1440px) 33vw, 480px',
+};
+
+/** The width of the plain `src`, for browsers without srcset support and for crawlers. */
+const DEFAULT_SRC_WIDTH = 1200;
+
+/**
+ * An image block's sources. The srcset never asks for more than the original is wide (a bigger
+ * variant would only be the same pixels, heavier); a narrow original is offered at its own width.
+ * No image chosen yet: null, so visitors see nothing.
+ */
+export function imageBlockData(
+  content: BlockContent<'image'>,
+  options: BlockOptions<'image'>,
+): ImageBlockData | null {
+  const guid = options.imageGuid;
+  if (!guid) return null;
+  const original = options.width;
+  const widths: number[] = original ? SRCSET_WIDTHS.filter((width) => width <= original) : [...SRCSET_WIDTHS];
+  const widest = SRCSET_WIDTHS[SRCSET_WIDTHS.length - 1] ?? 0;
+  if (original && original < widest && !widths.includes(original)) {
+    widths.push(original);
+  }
+  const srcWidth =
+    widths.filter((width) => width <= DEFAULT_SRC_WIDTH).at(-1) ?? widths[0] ?? DEFAULT_SRC_WIDTH;
+  return {
+    src: imageUrl(guid, { width: srcWidth }),
+    srcSet: widths.map((width) => `${imageUrl(guid, { width })} ${width}w`).join(', '),
+    sizes: IMAGE_SIZES[options.size],
+    placeholder: imageUrl(guid, PLACEHOLDER),
+    width: options.width,
+    height: options.height,
+    alt: content.alt,
+    caption: content.caption,
+    href: options.href ?? null,
+    size: options.size,
+  };
 }

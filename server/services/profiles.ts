@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../common/localized-text.ts';
+import { isGuid } from '../../common/media.ts';
 import {
   BUILT_IN_PROPERTIES,
   type PropertyDefinition,
   propertyValueProblem,
 } from '../../common/profile-properties.ts';
 import type { Executor } from '../db/client.ts';
-import { profilePropertyDefinitions, userProperties, users } from '../db/schema.ts';
+import { media, profilePropertyDefinitions, userProperties, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../policies/index.ts';
 import type { ProfileUpdate } from '../routes/profiles/schema.ts';
@@ -54,6 +55,7 @@ export async function updateOwnProfile(options: {
 
   const definitions = await loadPropertyDefinitions(db);
   const problems: { path: string; message: string }[] = [];
+  const imageValues: { index: number; guid: string }[] = [];
   for (const [index, property] of (update.properties ?? []).entries()) {
     const definition = definitions.get(property.key);
     if (!definition || !canSeeProperty(actor, definition, true)) {
@@ -62,6 +64,32 @@ export async function updateOwnProfile(options: {
     }
     const problem = propertyValueProblem(definition, property.value);
     if (problem) problems.push({ path: `properties/${index}/value`, message: problem });
+    else if (definition.inputType === 'image' && property.value.trim() !== '') {
+      if (isGuid(property.value.trim())) imageValues.push({ index, guid: property.value.trim() });
+      else problems.push({ path: `properties/${index}/value`, message: 'validation.image' });
+    }
+  }
+  // A photo property names one of the user's own profile uploads, never someone else's image.
+  if (imageValues.length > 0) {
+    const own = await db
+      .select({ id: media.id })
+      .from(media)
+      .where(
+        and(
+          inArray(
+            media.id,
+            imageValues.map((value) => value.guid),
+          ),
+          eq(media.purpose, 'profile'),
+          eq(media.uploadedBy, user.id),
+        ),
+      );
+    const ownIds = new Set(own.map((row) => row.id.toLowerCase()));
+    for (const value of imageValues) {
+      if (!ownIds.has(value.guid.toLowerCase())) {
+        problems.push({ path: `properties/${value.index}/value`, message: 'validation.image' });
+      }
+    }
   }
   if (update.termsOfUseVersionAccepted !== undefined && update.termsOfUseVersionAccepted !== null) {
     const settings = await getPlatformSettings(db);

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../common/localized-text.ts';
 import { LOCALES, pickLocale } from '../../common/localized-text.ts';
+import { imageUrl, isGuid } from '../../common/media.ts';
 import { readPageSettings } from '../../common/pages.ts';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../common/profile-properties.ts';
 import { optionalCookieCategories } from '../../common/settings.ts';
@@ -13,10 +14,13 @@ import type { Actor } from '../policies/index.ts';
 import { pageAbilities, seesUnpublishedPages } from '../policies/index.ts';
 import { toBlockViews } from './block-views.ts';
 import { contentVersion, type VersionedCache } from './content-cache.ts';
+import { loadPagePaths } from './list-items.ts';
 import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
 import { getPlatformSettings } from './platform-settings.ts';
+import { searchSite } from './search.ts';
 import type { UserRow } from './sessions.ts';
+import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from './site-lists.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -99,7 +103,7 @@ export function createSiteServices(deps: {
       headerImage: image
         ? {
             guid: image.id,
-            imageUrl: image.imageGuid ? `/a/${image.imageGuid}` : null,
+            imageUrl: image.imageGuid ? imageUrl(image.imageGuid) : null,
             title: pickLocale(image.title, locale),
             text: image.text ? pickLocale(image.text, locale) : '',
           }
@@ -115,12 +119,18 @@ export function createSiteServices(deps: {
   return {
     async getViewer() {
       if (!user) return null;
-      const [notificationClose] = await db
-        .select({ value: userProperties.value })
+      const properties = await db
+        .select({ key: userProperties.key, value: userProperties.value })
         .from(userProperties)
-        .where(and(eq(userProperties.userId, user.id), eq(userProperties.key, 'notificationClose')))
-        .limit(1);
-      const seconds = Number(notificationClose?.value);
+        .where(
+          and(
+            eq(userProperties.userId, user.id),
+            inArray(userProperties.key, ['notificationClose', 'profielfoto']),
+          ),
+        );
+      const property = (key: string) => properties.find((entry) => entry.key === key)?.value;
+      const seconds = Number(property('notificationClose'));
+      const photo = property('profielfoto') ?? '';
       return {
         guid: user.id,
         firstName: user.firstName,
@@ -132,11 +142,43 @@ export function createSiteServices(deps: {
         termsOfUseVersionAccepted: user.termsOfUseVersionAccepted,
         notificationCloseSeconds:
           Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_NOTIFICATION_CLOSE_SECONDS,
+        photoGuid: isGuid(photo) ? photo : null,
       };
     },
 
     getShell: ({ locale }) => cached(`shell|${locale}`, () => getShell(locale)),
-    getPageByPath: ({ path, locale }) => cached(`path|${locale}|${path}`, () => getPageByPath(path, locale)),
+    async getPageByPath({ path, locale, query }) {
+      const view = await cached(`path|${locale}|${path}`, () => getPageByPath(path, locale));
+      if (!view || !hasListBlocks(view)) return view;
+      // Lists depend on the URL's list state and on the clock (scheduled and expiring items): only
+      // the recognised list parameters and the minute are part of the key.
+      const state = listStateKey(query);
+      return cached(`lists|${locale}|${path}|${state}|${minuteBucket()}`, () =>
+        withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log }),
+      );
+    },
+    getItemPage: ({ path, id, slug, locale }) =>
+      cached(`item|${locale}|${path}|${id}|${slug ?? ''}|${minuteBucket()}`, async () => {
+        const menu = await menuFor(locale);
+        const chain = resolveMenuPath(menu, path);
+        const target = chain?.at(-1);
+        if (!chain || !target?.pageGuid) return null;
+        const page = await findVisiblePage(db, actor, { id: target.pageGuid });
+        if (!page) return null;
+        return getItemPage(db, {
+          actor,
+          locale,
+          id,
+          slug,
+          page,
+          chain,
+          pagePath: target.path,
+          buildPageView,
+          log,
+        });
+      }),
+    search: async ({ q, locale, page, type }) =>
+      searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
   };
 

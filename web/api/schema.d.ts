@@ -134,7 +134,70 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /**
+         * Change platform settings (admins)
+         * @description Body: the `{ key, value }` pairs to change. Every key must be a known setting and every value fit its rule; nothing is saved otherwise. Answers every setting with its value.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlatformSettingValuesUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformSettingValue"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -479,6 +542,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/buildingblockinstance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Blocks of one type on the pages the caller may see (e.g. list blocks, for a widget) */
+        get: {
+            parameters: {
+                query: {
+                    buildingBlockName: "text" | "buttons" | "accordion" | "divider" | "video" | "image" | "list" | "widget";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuildingBlockSummary"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/buildingblockinstance/{guid}": {
         parameters: {
             query?: never;
@@ -527,8 +637,447 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Change a block's content, options or place */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BuildingBlockInstanceUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuildingBlockInstance"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
+        /** Remove a block from its page */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/buildingblockinstances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a building block to a page or template (those who may edit it; templates: admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BuildingBlockInstanceCreateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuildingBlockInstance"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/buildingblockinstances:reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put blocks of a page in this order at a layout position (sortId 10, 20, …)
+         * @description Blocks already at the position that the list leaves out follow after the listed ones.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BuildingBlockReorderInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuildingBlockInstance"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buildingblockinstance/{guid}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge options into a block's options (checked against its type) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            /** @description The block's options, checked against its type's options schema */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuildingBlockInstance"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buildingblockinstance/{guid}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who may add items to a list block: admins (and page editors), also roles, or any user
+         * @description Stored in the block's options under `permissions`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BuildingBlockPermissionsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuildingBlockInstance"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3103,6 +3652,999 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listitem/short/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item by its short id (under 32 characters) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListItem"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listitem/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item by its guid (404 when missing or not visible) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListItem"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Change an item (those who may edit the list's page) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: {
+                            nl: string;
+                            en?: string;
+                        };
+                        listItemTypeName: string;
+                        /** @default [] */
+                        parentGuids?: string[];
+                        /**
+                         * @default {
+                         *       "description": {
+                         *         "nl": ""
+                         *       }
+                         *     }
+                         */
+                        metadata?: {
+                            description: {
+                                nl: string;
+                                en?: string;
+                            };
+                        };
+                        /** @default [] */
+                        contentBuildingBlockInstances?: {
+                            /** Format: uuid */
+                            guid?: string;
+                            buildingBlockName: string;
+                            /** @description Content per locale: { nl, en? } */
+                            content: {
+                                [key: string]: unknown;
+                            };
+                            /** @default {} */
+                            options?: {
+                                [key: string]: unknown;
+                            };
+                            /** @default 0 */
+                            sortId?: number;
+                        }[];
+                        /** Format: date-time */
+                        publishedOn?: string;
+                        /** @default null */
+                        periodEnd?: string | null;
+                        /** @default false */
+                        highlight?: boolean;
+                        /** @default true */
+                        isPublished?: boolean;
+                        /** @default 0 */
+                        sortId?: number;
+                        /** @default null */
+                        imageGuid?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListItem"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an item (those who may edit the list's page) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listitem/list/{blockGuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A page of a list (object body), or create items in it (array body)
+         * @description SPEC 7 gives this path two meanings. With a JSON object (pageNumber, itemCount, sort_by, filter, searchFilter, showExpiredItems, highlightOnly, parentGuids) it answers the page of items under the block's stored settings. With a JSON array of items it creates them (those who may add items to the list: the page's editors and the block's addPermission/addRoles) and answers 201 with the created items, each with its guid. Filter language: `type:<name>`, `parent:<guid>`, `highlight:true`, `expired:true`, comma separated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    blockGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: {
+                            nl: string;
+                            en?: string;
+                        };
+                        listItemTypeName: string;
+                        /** @default [] */
+                        parentGuids?: string[];
+                        /**
+                         * @default {
+                         *       "description": {
+                         *         "nl": ""
+                         *       }
+                         *     }
+                         */
+                        metadata?: {
+                            description: {
+                                nl: string;
+                                en?: string;
+                            };
+                        };
+                        /** @default [] */
+                        contentBuildingBlockInstances?: {
+                            /** Format: uuid */
+                            guid?: string;
+                            buildingBlockName: string;
+                            /** @description Content per locale: { nl, en? } */
+                            content: {
+                                [key: string]: unknown;
+                            };
+                            /** @default {} */
+                            options?: {
+                                [key: string]: unknown;
+                            };
+                            /** @default 0 */
+                            sortId?: number;
+                        }[];
+                        /** Format: date-time */
+                        publishedOn?: string;
+                        /** @default null */
+                        periodEnd?: string | null;
+                        /** @default false */
+                        highlight?: boolean;
+                        /** @default true */
+                        isPublished?: boolean;
+                        /** @default 0 */
+                        sortId?: number;
+                        /** @default null */
+                        imageGuid?: string | null;
+                    }[] | components["schemas"]["ListQueryInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListPage"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListItem"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listitem/list/{blockGuid}/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many items the list shows the caller under its stored settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    blockGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            totalNumberOfItems: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listitem/widget/{blockGuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A widget's items, with the query in the query string */
+        get: {
+            parameters: {
+                query?: {
+                    pageNumber?: number;
+                    /** @description Capped at 100 (20 for widgets) */
+                    itemCount?: number;
+                    sort_by?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path: {
+                    blockGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** A widget's items (its source list's, under the widget's settings): at most 20 per page */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    blockGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        pageNumber?: number;
+                        /** @description Capped at 100 (20 for widgets) */
+                        itemCount?: number;
+                        sort_by?: string;
+                        filter?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listitem/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Several lists in one round trip
+         * @description Body: block guid → JSON-encoded list query. Answer: block guid → its page of items, null for a list that does not exist (or that the caller may not see), or an error entry for a bad query.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Per list block guid: its query (the body of POST /api/listitem/list/{blockGuid}) JSON-encoded */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Per list block guid: its page of items, null for a missing list, or an error for a bad query */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: components["schemas"]["ListPage"] | components["schemas"]["Error"] | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/listitemtypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item types (nieuws, evenement, …) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListItemType"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ranked full-text search over the pages and items the caller may see
+         * @description Dutch and English stemming, accent-insensitive, every word must match; when nothing matches, titles are matched by trigram similarity (isFuzzy). 10 hits per page; at most 1000 matches are ranked. `type` limits the hits to one item type (`page`: pages only).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                    page?: number;
+                    type?: string | "";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchResults"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>) */
+        post: {
+            parameters: {
+                query?: {
+                    public?: string;
+                    api?: string;
+                    profile?: string;
+                    block?: string;
+                    item?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadedMedia"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An image at the size and format asked (width/height rounded to 50, capped at 3000) */
+        get: {
+            parameters: {
+                query?: {
+                    width?: string;
+                    height?: string;
+                    quality?: string;
+                    name?: string;
+                    fit?: "inside" | "outside" | "cover" | "contain" | "fill";
+                    format?: "webp" | "jpeg" | "png" | "avif" | "auto";
+                };
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image (image/webp, image/jpeg, image/png or image/avif) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": string;
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/avif": string;
+                    };
+                };
+                /** @description Default Response */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/png": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/png": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cache_invalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop cached public responses (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        index: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3110,7 +4652,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -3206,6 +4748,66 @@ export interface components {
                 value: string;
             }[];
         };
+        BuildingBlockInstanceCreateInput: {
+            buildingBlockName: string;
+            /** @enum {string} */
+            layoutPosition: "top" | "left" | "main" | "right" | "bottom";
+            /** @description The block's content per locale (Dutch required), checked against its type's content schema */
+            content: {
+                nl: {
+                    [key: string]: unknown;
+                };
+                en?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @description The block's options, checked against its type's options schema
+             * @default {}
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Position in its layout position; default: after the last */
+            sortId?: number;
+        };
+        BuildingBlockInstanceUpdateInput: {
+            /** @description The block's content per locale (Dutch required), checked against its type's content schema */
+            content?: {
+                nl: {
+                    [key: string]: unknown;
+                };
+                en?: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Replaces the options (the permissions are kept) */
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            layoutPosition?: "top" | "left" | "main" | "right" | "bottom";
+            sortId?: number;
+        };
+        BuildingBlockReorderInput: {
+            /** @enum {string} */
+            position: "top" | "left" | "main" | "right" | "bottom";
+            guids: string[];
+        };
+        BuildingBlockPermissionsInput: {
+            /** @enum {string} */
+            addPermission: "admins" | "roles" | "users";
+            /** @default [] */
+            addRoles: string[];
+        };
+        BuildingBlockSummaryInput: {
+            guid: string;
+            buildingBlockName: string;
+            title: string;
+            pageGuid: string;
+            pageName: string;
+            pageTitle: string;
+        };
         HeaderImageInput: {
             guid: string;
             imageGuid: string | null;
@@ -3239,13 +4841,117 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     path: string;
                     message: string;
                 }[];
             };
+        };
+        ListItemViewInput: {
+            guid: string;
+            shortId: string;
+            title: string;
+            listItemTypeName: string;
+            parentGuids: string[];
+            description: string;
+            publishedOn: string;
+            periodEnd: string | null;
+            highlight: boolean;
+            isExpired: boolean;
+            imageGuid: string | null;
+            blockGuid: string;
+            url: string | null;
+            abilities?: {
+                update: boolean;
+                delete: boolean;
+            };
+        };
+        ListItemInput: {
+            guid: string;
+            shortId: string;
+            title: string;
+            listItemTypeName: string;
+            parentGuids: string[];
+            description: string;
+            publishedOn: string;
+            periodEnd: string | null;
+            highlight: boolean;
+            isExpired: boolean;
+            imageGuid: string | null;
+            blockGuid: string;
+            url: string | null;
+            abilities: {
+                update: boolean;
+                delete: boolean;
+            };
+            titleTranslations: {
+                nl: string;
+                en?: string;
+            };
+            metadata: {
+                description: string;
+                descriptionTranslations: {
+                    nl: string;
+                    en?: string;
+                };
+            };
+            contentBuildingBlockInstances: {
+                guid: string;
+                buildingBlockName: string;
+                /** @description Content per locale: { nl, en? } */
+                content: unknown;
+                options: {
+                    [key: string]: unknown;
+                };
+                sortId: number;
+            }[];
+            isPublished: boolean;
+            sortId: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        ListPageInput: {
+            items: components["schemas"]["ListItemViewInput"][];
+            pageNumber: number;
+            itemCount: number;
+            totalNumberOfItems: number;
+            /** @enum {string} */
+            sortBy: "publishedOn_desc" | "publishedOn_asc" | "title_asc" | "title_desc" | "periodEnd_asc" | "periodEnd_desc" | "manual";
+            abilities?: {
+                addItem: boolean;
+                editItems: boolean;
+            };
+        };
+        ListQueryInput: {
+            pageNumber?: number;
+            /** @description Capped at 100 (20 for widgets) */
+            itemCount?: number;
+            sort_by?: string;
+            filter?: string;
+            searchFilter?: string;
+            showExpiredItems?: boolean | (boolean | string);
+            highlightOnly?: boolean;
+            parentGuids?: string[];
+        };
+        ListItemTypeInput: {
+            name: string;
+            label: string;
+            labelTranslations: {
+                nl: string;
+                en?: string;
+            };
+        };
+        UploadedMediaInput: {
+            /** Format: uuid */
+            guid: string;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            type: "png" | "jpeg" | "webp" | "avif" | "gif";
+            size: number;
+            fileName: string;
         };
         MenuItemInput: {
             guid: string;
@@ -3269,6 +4975,10 @@ export interface components {
             key: string;
             value: string;
         };
+        PlatformSettingValuesUpdateInput: {
+            key: string;
+            value: string;
+        }[];
         ProfilePropertyDefinitionInput: {
             key: string;
             label: string;
@@ -3296,6 +5006,29 @@ export interface components {
             name: string;
             description: string;
         };
+        SearchResultsInput: {
+            q: string;
+            hits: {
+                /** @enum {string} */
+                kind: "page" | "item";
+                guid: string;
+                title: string;
+                url: string;
+                /** @description HTML-escaped text; matches wrapped in <mark>…</mark> */
+                snippetHtml: string;
+                listItemTypeName: string | null;
+                publishedOn: string | null;
+                rank: number;
+            }[];
+            pageNumber: number;
+            itemCount: number;
+            totalNumberOfItems: number;
+            types: {
+                name: string;
+                count: number;
+            }[];
+            isFuzzy: boolean;
+        };
         SessionInput: {
             guid: string;
             userAgent: string;
@@ -3315,7 +5048,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -3411,6 +5144,66 @@ export interface components {
                 value: string;
             }[];
         };
+        BuildingBlockInstanceCreate: {
+            buildingBlockName: string;
+            /** @enum {string} */
+            layoutPosition: "top" | "left" | "main" | "right" | "bottom";
+            /** @description The block's content per locale (Dutch required), checked against its type's content schema */
+            content: {
+                nl: {
+                    [key: string]: unknown;
+                };
+                en?: {
+                    [key: string]: unknown;
+                };
+            };
+            /**
+             * @description The block's options, checked against its type's options schema
+             * @default {}
+             */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description Position in its layout position; default: after the last */
+            sortId?: number;
+        };
+        BuildingBlockInstanceUpdate: {
+            /** @description The block's content per locale (Dutch required), checked against its type's content schema */
+            content?: {
+                nl: {
+                    [key: string]: unknown;
+                };
+                en?: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Replaces the options (the permissions are kept) */
+            options?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            layoutPosition?: "top" | "left" | "main" | "right" | "bottom";
+            sortId?: number;
+        };
+        BuildingBlockReorder: {
+            /** @enum {string} */
+            position: "top" | "left" | "main" | "right" | "bottom";
+            guids: string[];
+        };
+        BuildingBlockPermissions: {
+            /** @enum {string} */
+            addPermission: "admins" | "roles" | "users";
+            /** @default [] */
+            addRoles: string[];
+        };
+        BuildingBlockSummary: {
+            guid: string;
+            buildingBlockName: string;
+            title: string;
+            pageGuid: string;
+            pageName: string;
+            pageTitle: string;
+        };
         HeaderImage: {
             guid: string;
             imageGuid: string | null;
@@ -3444,13 +5237,117 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     path: string;
                     message: string;
                 }[];
             };
+        };
+        ListItemView: {
+            guid: string;
+            shortId: string;
+            title: string;
+            listItemTypeName: string;
+            parentGuids: string[];
+            description: string;
+            publishedOn: string;
+            periodEnd: string | null;
+            highlight: boolean;
+            isExpired: boolean;
+            imageGuid: string | null;
+            blockGuid: string;
+            url: string | null;
+            abilities?: {
+                update: boolean;
+                delete: boolean;
+            };
+        };
+        ListItem: {
+            guid: string;
+            shortId: string;
+            title: string;
+            listItemTypeName: string;
+            parentGuids: string[];
+            description: string;
+            publishedOn: string;
+            periodEnd: string | null;
+            highlight: boolean;
+            isExpired: boolean;
+            imageGuid: string | null;
+            blockGuid: string;
+            url: string | null;
+            abilities: {
+                update: boolean;
+                delete: boolean;
+            };
+            titleTranslations: {
+                nl: string;
+                en?: string;
+            };
+            metadata: {
+                description: string;
+                descriptionTranslations: {
+                    nl: string;
+                    en?: string;
+                };
+            };
+            contentBuildingBlockInstances: {
+                guid: string;
+                buildingBlockName: string;
+                /** @description Content per locale: { nl, en? } */
+                content: unknown;
+                options: {
+                    [key: string]: unknown;
+                };
+                sortId: number;
+            }[];
+            isPublished: boolean;
+            sortId: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        ListPage: {
+            items: components["schemas"]["ListItemView"][];
+            pageNumber: number;
+            itemCount: number;
+            totalNumberOfItems: number;
+            /** @enum {string} */
+            sortBy: "publishedOn_desc" | "publishedOn_asc" | "title_asc" | "title_desc" | "periodEnd_asc" | "periodEnd_desc" | "manual";
+            abilities?: {
+                addItem: boolean;
+                editItems: boolean;
+            };
+        };
+        ListQuery: {
+            pageNumber?: number;
+            /** @description Capped at 100 (20 for widgets) */
+            itemCount?: number;
+            sort_by?: string;
+            filter?: string;
+            searchFilter?: string;
+            showExpiredItems?: boolean;
+            highlightOnly?: boolean;
+            parentGuids?: string[];
+        };
+        ListItemType: {
+            name: string;
+            label: string;
+            labelTranslations: {
+                nl: string;
+                en?: string;
+            };
+        };
+        UploadedMedia: {
+            /** Format: uuid */
+            guid: string;
+            width: number;
+            height: number;
+            /** @enum {string} */
+            type: "png" | "jpeg" | "webp" | "avif" | "gif";
+            size: number;
+            fileName: string;
         };
         MenuItem: {
             guid: string;
@@ -3474,6 +5371,10 @@ export interface components {
             key: string;
             value: string;
         };
+        PlatformSettingValuesUpdate: {
+            key: string;
+            value: string;
+        }[];
         ProfilePropertyDefinition: {
             key: string;
             label: string;
@@ -3500,6 +5401,29 @@ export interface components {
             guid: string;
             name: string;
             description: string;
+        };
+        SearchResults: {
+            q: string;
+            hits: {
+                /** @enum {string} */
+                kind: "page" | "item";
+                guid: string;
+                title: string;
+                url: string;
+                /** @description HTML-escaped text; matches wrapped in <mark>…</mark> */
+                snippetHtml: string;
+                listItemTypeName: string | null;
+                publishedOn: string | null;
+                rank: number;
+            }[];
+            pageNumber: number;
+            itemCount: number;
+            totalNumberOfItems: number;
+            types: {
+                name: string;
+                count: number;
+            }[];
+            isFuzzy: boolean;
         };
         Session: {
             guid: string;

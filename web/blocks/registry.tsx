@@ -3,8 +3,11 @@ import type { BlockView } from '../../common/site';
 import { AccordionBlock } from './Accordion';
 import { ButtonsBlock } from './Buttons';
 import { DividerBlock } from './Divider';
+import { ImageBlock } from './Image';
+import { ListBlock } from './List';
 import { TextBlock } from './Text';
 import { VideoBlock } from './Video';
+import { WidgetBlock } from './Widget';
 
 export type BlockProps = { block: BlockView };
 
@@ -15,6 +18,9 @@ export const BLOCK_COMPONENTS: Record<string, ComponentType<BlockProps>> = {
   accordion: AccordionBlock,
   divider: DividerBlock,
   video: VideoBlock,
+  list: ListBlock,
+  widget: WidgetBlock,
+  image: ImageBlock,
 };
 
 // Once per name and reason for the life of the page (or server process): a page full of one

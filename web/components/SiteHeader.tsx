@@ -40,7 +40,8 @@ export function SiteHeader({
     '--header-height': `${headerHeight({ logoHeight, logoPadding, isMobile: false, showMainMenu: hasMenu })}px`,
     '--header-height-mobile': `${headerHeight({ logoHeight, logoPadding, isMobile: true, showMainMenu: hasMenu })}px`,
   } as CSSProperties;
-  const logoUrl = mediaUrl(headerLogo);
+  // An uploaded logo comes at twice its shown height, sharp on high-density screens.
+  const logoUrl = mediaUrl(headerLogo, { height: logoHeight * 2 });
   return (
     <header className="site-header" style={style}>
       {headerBlocks.length > 0 ? (
@@ -62,6 +63,17 @@ export function SiteHeader({
           )}
         </Link>
         <div className="site-header-tools">
+          <Link
+            to="/search"
+            className="search-header-link"
+            aria-label={t('search.open')}
+            title={t('search.open')}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M15.5 15.5L21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </Link>
           <LanguageSwitch />
           <UserMenu />
           {hasMenu ? <MobileMenu items={shell.menu} /> : null}

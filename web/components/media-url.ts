@@ -1,4 +1,4 @@
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isMediaGuid } from '../../common/settings';
 
 /**
  * Settings such as the header logo and favicon hold a URL or a media guid; a guid is served by the
@@ -7,8 +7,14 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function mediaUrl(value: string, params: Record<string, string | number> = {}): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
-  if (!GUID.test(trimmed)) return trimmed;
+  if (!isMediaGuid(trimmed)) return trimmed;
+  return withParams(`/a/${trimmed}`, params);
+}
+
+/** Adds transform parameters to an image URL that may already carry a query. */
+export function withParams(url: string, params: Record<string, string | number>): string {
   const query = new URLSearchParams(Object.entries(params).map(([key, param]) => [key, String(param)]));
   const search = query.toString();
-  return `/a/${trimmed}${search ? `?${search}` : ''}`;
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }

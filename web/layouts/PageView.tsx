@@ -15,9 +15,24 @@ const byPosition = (blocks: BlockView[], position: LayoutPosition) =>
  * (3/12 each; main 9 or 6 of 12 from the medium breakpoint up, stacked below it), a bottom row.
  * The sub menu goes in the left column, or the right one when the layout has no left column.
  */
-/** `editControl`: the route's edit control, if the route shows one (legal pages and edit mode do not). */
-export function PageView({ page, editControl = null }: { page: PageViewModel; editControl?: ReactNode }) {
+/**
+ * `editControl`: the route's edit control, if the route shows one (legal pages and edit mode do not).
+ * `renderPosition`: edit mode renders each layout position's blocks with its editing affordances.
+ */
+export function PageView({
+  page,
+  editControl = null,
+  renderPosition,
+}: {
+  page: PageViewModel;
+  editControl?: ReactNode;
+  renderPosition?: (position: LayoutPosition, blocks: BlockView[]) => ReactNode;
+}) {
   const columns = LAYOUT_COLUMNS[page.layout];
+  const blocksAt = (position: LayoutPosition) => {
+    const blocks = byPosition(page.blocks, position);
+    return renderPosition ? renderPosition(position, blocks) : <RenderBlocks blocks={blocks} />;
+  };
   const hasSubMenu = page.settings.showSubMenu && page.subMenu.length > 0;
   const subMenu = hasSubMenu ? <SubMenu items={page.subMenu} section={page.breadcrumbs[0]} /> : null;
   return (
@@ -35,27 +50,27 @@ export function PageView({ page, editControl = null }: { page: PageViewModel; ed
           {editControl}
         </div>
         <div className="layout-row layout-top" data-position="top">
-          <RenderBlocks blocks={byPosition(page.blocks, 'top')} />
+          {blocksAt('top')}
         </div>
         <div className={`layout-grid layout-${page.layout}`}>
           {columns.left ? (
             <div className="layout-column layout-left" data-position="left">
               {subMenu}
-              <RenderBlocks blocks={byPosition(page.blocks, 'left')} />
+              {blocksAt('left')}
             </div>
           ) : null}
           <div className="layout-column layout-main" data-position="main">
-            <RenderBlocks blocks={byPosition(page.blocks, 'main')} />
+            {blocksAt('main')}
           </div>
           {columns.right ? (
             <div className="layout-column layout-right" data-position="right">
               {columns.left ? null : subMenu}
-              <RenderBlocks blocks={byPosition(page.blocks, 'right')} />
+              {blocksAt('right')}
             </div>
           ) : null}
         </div>
         <div className="layout-row layout-bottom" data-position="bottom">
-          <RenderBlocks blocks={byPosition(page.blocks, 'bottom')} />
+          {blocksAt('bottom')}
         </div>
       </div>
     </article>

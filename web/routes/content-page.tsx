@@ -1,21 +1,27 @@
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
+import { EditablePosition } from '../components/edit/EditableBlocks';
 import { EditControl } from '../components/edit/EditControl';
 import { EditModeBar } from '../components/edit/EditMode';
 import { PageView } from '../layouts/PageView';
 import { pageMeta } from '../layouts/page-meta';
 import type { Route } from './+types/content-page';
+import { ItemPage, itemPageMeta, loadItemPage } from './item-page';
 
 /**
  * Any other path: resolved through the top-level menu to its page; unknown or unpublished is a 404.
  * `{path}/edit` (and `/edit` for the home page) opens the page in edit mode for those who may edit it.
+ * `{path}/i/{id}/{slug}` is an item page (item-page.tsx); the URL's query carries the lists' state.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const requested = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
+  const item = await loadItemPage(app.site, requested, app.locale);
+  if (item) return { page: item.itemView.page, isEditing: false, itemView: item.itemView };
   const isEditing = requested === '/edit' || requested.endsWith('/edit');
   const path = isEditing ? requested.slice(0, -'/edit'.length) || '/' : requested;
-  const page = await app.site.getPageByPath({ path, locale: app.locale });
+  const query = new URL(request.url).searchParams;
+  const page = await app.site.getPageByPath({ path, locale: app.locale, query });
   if (isEditing && !page?.abilities.update) {
     const viewer = await app.site.getViewer();
     if (!viewer) {
@@ -25,19 +31,29 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (page) throw redirect('/unauthorized');
   }
   if (!page) throw data(null, { status: 404 });
-  return { page, isEditing };
+  return { page, isEditing, itemView: null };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (loaderData?.itemView) return itemPageMeta(loaderData.itemView, matches);
   return pageMeta(loaderData?.page, matches);
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, isEditing } = loaderData;
+  const { page, isEditing, itemView } = loaderData;
+  if (itemView) return <ItemPage view={itemView} />;
   return (
     <>
       {isEditing ? <EditModeBar page={page} /> : null}
-      <PageView page={page} editControl={isEditing ? null : <EditControl page={page} />} />
+      <PageView
+        page={page}
+        editControl={isEditing ? null : <EditControl page={page} />}
+        renderPosition={
+          isEditing
+            ? (position, blocks) => <EditablePosition page={page} position={position} blocks={blocks} />
+            : undefined
+        }
+      />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAdmin } from '../../policies/index.ts';
-import { listPlatformSettingValues } from '../../services/platform-settings.ts';
-import { errorResponses } from '../common-schemas.ts';
-import { listSettingsQuery, settingValuesResponse } from './schema.ts';
+import { requireSignedIn } from '../../auth.ts';
+import { authorize, canManageSettings, isAdmin } from '../../policies/index.ts';
+import { listPlatformSettingValues, updatePlatformSettings } from '../../services/platform-settings.ts';
+import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import { listSettingsQuery, settingValuesResponse, updateSettingsBody } from './schema.ts';
 
 export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,5 +25,30 @@ export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         includeAll: request.query.includeAll,
         includePrivate: isAdmin(request.actor),
       }),
+  );
+
+  app.put(
+    '/api/platformsettingvalues',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Change platform settings (admins)',
+        description:
+          'Body: the `{ key, value }` pairs to change. Every key must be a known setting and every value fit its rule; nothing is saved otherwise. Answers every setting with its value.',
+        body: updateSettingsBody,
+        response: {
+          200: settingValuesResponse,
+          ...errorResponses,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireSignedIn(request);
+      authorize(canManageSettings(request.actor));
+      await updatePlatformSettings({ db: app.database.db, actorId: user.id, values: request.body });
+      return listPlatformSettingValues({ db: app.database.db, includeAll: true, includePrivate: true });
+    },
   );
 };

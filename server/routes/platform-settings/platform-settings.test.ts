@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_SETTING_KEYS, PLATFORM_SETTINGS } from '../../../common/settings.ts';
-import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { platformSettings } from '../../db/schema.ts';
-import { setPlatformSettings } from '../../services/platform-settings.ts';
+import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
+import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { auditEvents, media, platformSettings } from '../../db/schema.ts';
+import { getPlatformSettings, setPlatformSettings } from '../../services/platform-settings.ts';
 
 type SettingValue = { key: string; value: string };
 
@@ -101,5 +103,183 @@ describe('GET /api/platformsettingvalues', () => {
       url: '/api/platformsettingvalues?includeAll=maybe&lang=en',
     });
     expectApiError(response, 400, 'validation_failed', 'en');
+  });
+});
+
+describe('PUT /api/platformsettingvalues', () => {
+  let test: TestApp;
+  let admin: Browser;
+  let member: Browser;
+  let adminId: string;
+  let memberId: string;
+  let publicImage: string;
+  let profileImage: string;
+
+  const addMedia = async (purpose: 'public' | 'profile', uploadedBy: string) => {
+    const [row] = await test.database.db
+      .insert(media)
+      .values({
+        contentHash: 'a'.repeat(64),
+        purpose,
+        ownerGuid: purpose === 'profile' ? uploadedBy : null,
+        uploadedBy,
+        fileName: 'logo.png',
+        format: 'png',
+        width: 400,
+        height: 100,
+        size: 1234,
+      })
+      .returning();
+    if (!row) throw new Error('media not created');
+    return row.id;
+  };
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    adminId = (await buildUser(test.database.db, { email: 'beheer@example.nl', isAdmin: true })).id;
+    memberId = (await buildUser(test.database.db, { email: 'lid@example.nl' })).id;
+    admin = await signInAs(test.app, 'beheer@example.nl');
+    member = await signInAs(test.app, 'lid@example.nl');
+    publicImage = await addMedia('public', adminId);
+    profileImage = await addMedia('profile', memberId);
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  const put = (browser: Browser, payload: unknown) =>
+    browser.request({ method: 'PUT', url: '/api/platformsettingvalues', payload });
+
+  it('lets an admin save identity settings, answers every setting and records an audit event', async () => {
+    const response = await put(admin, [
+      { key: 'platformName', value: 'Buurtvereniging Het Plein' },
+      { key: 'platformDescription', value: 'Alles over het plein' },
+      { key: 'headerLogo', value: publicImage },
+      { key: 'favicon', value: publicImage },
+      { key: 'headerLogoHeight', value: '48' },
+      { key: 'headerLogoPadding', value: '4' },
+      { key: 'colorScheme', value: '#2f7d4f' },
+      { key: 'browserColor', value: '#123456' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const byKey = new Map((response.json() as SettingValue[]).map((entry) => [entry.key, entry.value]));
+    expect(byKey.get('platformName')).toBe('Buurtvereniging Het Plein');
+    expect(byKey.get('headerLogo')).toBe(publicImage);
+    expect(byKey.get('signUpEnabled')).toBe(PLATFORM_SETTINGS.signUpEnabled.default);
+
+    const settings = await getPlatformSettings(test.database.db);
+    expect(settings).toMatchObject({ platformName: 'Buurtvereniging Het Plein', favicon: publicImage });
+    const events = await test.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, 'platformSettings'), eq(auditEvents.actorId, adminId)));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toMatchObject({ keys: expect.arrayContaining(['platformName', 'favicon']) });
+  });
+
+  it('lets an admin clear the logo and go back to a URL', async () => {
+    expect((await put(admin, [{ key: 'headerLogo', value: '' }])).statusCode).toBe(200);
+    expect((await put(admin, [{ key: 'favicon', value: '/brand/favicon.svg' }])).statusCode).toBe(200);
+    expect(await getPlatformSettings(test.database.db)).toMatchObject({
+      headerLogo: '',
+      favicon: '/brand/favicon.svg',
+    });
+  });
+
+  it('lets an admin API token save settings', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/platformsettingvalues',
+      headers: await bearerFor(test.database.db, adminId),
+      payload: [{ key: 'platformDescription', value: 'Via de API' }],
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a member with 403 and saves nothing', async () => {
+    expectApiError(await put(member, [{ key: 'platformName', value: 'Overgenomen' }]), 403, 'forbidden');
+    expect((await getPlatformSettings(test.database.db)).platformName).not.toBe('Overgenomen');
+  });
+
+  it('refuses a visitor with 401', async () => {
+    const response = await test.app.inject({
+      method: 'PUT',
+      url: '/api/platformsettingvalues',
+      payload: [{ key: 'platformName', value: 'Anoniem' }],
+    });
+    expectApiError(response, 401, 'unauthorized');
+  });
+
+  it('refuses an admin session without the XSRF header', async () => {
+    const response = await admin.request({
+      method: 'PUT',
+      url: '/api/platformsettingvalues',
+      payload: [{ key: 'platformName', value: 'Zonder token' }],
+      withXsrf: false,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['an unknown key', [{ key: 'smtpPassword', value: 'x' }], 'body/0/key'],
+    ['a name of an object property', [{ key: '__proto__', value: 'x' }], 'body/0/key'],
+    [
+      'the same key twice',
+      [
+        { key: 'platformName', value: 'Een' },
+        { key: 'platformName', value: 'Twee' },
+      ],
+      'body/1/key',
+    ],
+  ])('answers 400 to %s', async (_case, payload, path) => {
+    const body = expectApiError(await put(admin, payload), 400, 'validation_failed');
+    expect(body.error.details?.map((detail) => detail.path)).toContain(path);
+  });
+
+  it.each([
+    ['an empty platform name', 'platformName', '  '],
+    ['a colour that is not #rrggbb', 'colorScheme', 'red'],
+    ['a three-digit colour', 'browserColor', '#abc'],
+    ['a logo height that is not a number', 'headerLogoHeight', 'groot'],
+    ['a logo height out of range', 'headerLogoHeight', '5000'],
+    ['a negative padding', 'headerLogoPadding', '-1'],
+    ['a javascript: logo URL', 'headerLogo', 'javascript:alert(1)'],
+    ['an http logo URL', 'favicon', 'http://example.com/icon.png'],
+    ['an unknown cookie category', 'cookieCategories', 'functional,marketing'],
+    ['sign-up that is not a boolean', 'signUpEnabled', 'ja'],
+    ['a footer guid that is not a guid', 'defaultFooterGuid', 'footer'],
+  ])('answers 400 to %s', async (_case, key, value) => {
+    const body = expectApiError(await put(admin, [{ key, value }]), 400, 'validation_failed');
+    expect(body.error.details?.[0]?.path).toBe('body/0/value');
+  });
+
+  it('refuses a logo that is not a public upload: a profile photo or an unknown guid', async () => {
+    for (const value of [profileImage, '00000000-0000-4000-8000-000000000000']) {
+      const body = expectApiError(await put(admin, [{ key: 'headerLogo', value }]), 400, 'validation_failed');
+      expect(body.error.details?.[0]).toEqual({ path: 'body/0/value', message: 'validation.media' });
+    }
+  });
+
+  it('saves nothing when one entry of many is wrong', async () => {
+    const response = await put(admin, [
+      { key: 'platformName', value: 'Half opgeslagen' },
+      { key: 'colorScheme', value: 'geen kleur' },
+    ]);
+    expectApiError(response, 400, 'validation_failed');
+    expect((await getPlatformSettings(test.database.db)).platformName).not.toBe('Half opgeslagen');
+  });
+
+  it('answers 400 to a body that is not a list of key/value pairs', async () => {
+    expectApiError(await put(admin, { platformName: 'x' }), 400, 'validation_failed');
+    expectApiError(await put(admin, [{ key: 'platformName', value: 5 }]), 400, 'validation_failed');
+  });
+
+  it('shows the new name in the site the next request', async () => {
+    expect((await put(admin, [{ key: 'platformName', value: 'Nieuwe naam' }])).statusCode).toBe(200);
+    const list = await test.app.inject({
+      method: 'GET',
+      url: '/api/platformsettingvalues?keys=platformName',
+    });
+    expect(list.json()).toEqual([{ key: 'platformName', value: 'Nieuwe naam' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router';
 import { type ApplicationUser, accountQueries, type PropertyDefinitionView } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { ImageUpload } from '../media/ImageUpload';
 import { PropertyField } from './PropertyField';
 import { QueryState } from './QueryState';
 import { UserAvatar } from './UserAvatar';
@@ -15,7 +16,6 @@ function groupBySection(definitions: PropertyDefinitionView[]) {
   const sections = new Map<string, PropertyDefinitionView[]>();
   for (const definition of definitions) {
     if (definition.category !== 'profile' || definition.section === 'preferences') continue;
-    if (definition.inputType === 'image') continue;
     const list = sections.get(definition.section) ?? [];
     list.push(definition);
     sections.set(definition.section, list);
@@ -65,7 +65,8 @@ function ProfileForm({
     event.preventDefault();
     const changed = sections
       .flatMap(([, list]) => list)
-      .filter((definition) => definition.inputType !== 'readonly')
+      // Photos are saved the moment they are uploaded (ProfilePhotoField), not with the form.
+      .filter((definition) => definition.inputType !== 'readonly' && definition.inputType !== 'image')
       .filter((definition) => (values[definition.key] ?? '') !== (initialValues[definition.key] ?? ''))
       .map((definition) => ({ key: definition.key, value: values[definition.key] ?? '' }));
     setBusy(true);
@@ -118,12 +119,13 @@ function ProfileForm({
             <Stack gap="sm">
               {list.map((definition) =>
                 definition.inputType === 'image' ? (
-                  <Group key={definition.key} gap="sm">
-                    <UserAvatar person={{ ...names, email: user.email }} size="lg" />
-                    <Text size="sm" fw={500}>
-                      {definition.label}
-                    </Text>
-                  </Group>
+                  <ProfilePhotoField
+                    key={definition.key}
+                    definition={definition}
+                    person={{ ...names, email: user.email }}
+                    value={values[definition.key] ?? ''}
+                    onSaved={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
+                  />
                 ) : (
                   <PropertyField
                     key={definition.key}
@@ -143,5 +145,60 @@ function ProfileForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * A photo property (the profile photo): uploaded as a profile image and saved at once, so the
+ * avatar on this page and in the user menu shows it without a separate save.
+ */
+function ProfilePhotoField({
+  definition,
+  person,
+  value,
+  onSaved,
+}: {
+  definition: PropertyDefinitionView;
+  person: { firstName: string; lastName: string; email: string };
+  value: string;
+  onSaved: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const run = useTask();
+  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+
+  async function save(guid: string | null) {
+    setBusy(true);
+    const saved = await run(t('media.profile.save'), () =>
+      unwrap(
+        api.PUT('/api/profiles:loggedIn', {
+          body: { properties: [{ key: definition.key, value: guid ?? '' }] },
+        }),
+      ),
+    );
+    setBusy(false);
+    if (saved) {
+      onSaved(guid ?? '');
+      queryClient.setQueryData(accountQueries.profile.queryKey, saved);
+      await revalidate();
+    }
+  }
+
+  return (
+    <Group gap="md" align="flex-start" wrap="nowrap" className="profile-photo-field">
+      <UserAvatar person={{ ...person, photoGuid: value || null }} size="xl" />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ImageUpload
+          purpose="profile"
+          value={value || null}
+          onChange={(guid) => void save(guid)}
+          label={definition.label}
+          description={t('media.profile.description')}
+          disabled={busy}
+        />
+      </div>
+    </Group>
   );
 }

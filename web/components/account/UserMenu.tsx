@@ -38,6 +38,18 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/account/profile">
           {t('auth.myAccount')}
         </Menu.Item>
+        {viewer.isAdmin ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/admin/users">
+              {t('admin.title')}
+            </Menu.Item>
+            <Menu.Item component={Link} to="/settings">
+              {t('settings.title')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        ) : null}
         <Menu.Item onClick={() => void signOut()}>{t('auth.signOut')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>

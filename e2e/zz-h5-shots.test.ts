@@ -1,0 +1,36 @@
+import { it } from 'vitest';
+import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+
+it('shots', async () => {
+  const browser = await launchBrowser();
+  const context = await newContext(browser, { width: 1280 });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/nieuws`);
+  await waitForHydration(page);
+  await page.locator('.block-list').screenshot({ path: '/tmp/h5-list.png' });
+  await page.goto(`${baseUrl()}/`);
+  await waitForHydration(page);
+  await page.screenshot({ path: '/tmp/h5-home.png', fullPage: true });
+  const href = await page.locator('.list-widget-item-title').first().getAttribute('href');
+  await page.goto(`${baseUrl()}${href}`);
+  await waitForHydration(page);
+  await page.screenshot({ path: '/tmp/h5-item.png', fullPage: true });
+  await page.goto(`${baseUrl()}/search?q=dorpshuis`);
+  await waitForHydration(page);
+  await page.screenshot({ path: '/tmp/h5-search.png', fullPage: true });
+  const admin = await newContext(browser, { width: 1280 });
+  await signInByApi(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`${baseUrl()}/nieuws/edit`);
+  await waitForHydration(adminPage);
+  await adminPage.locator('.block-list').screenshot({ path: '/tmp/h5-edit.png' });
+  await adminPage.getByRole('button', { name: /^Bewerk Nieuw speeltoestel/ }).click();
+  await adminPage.getByRole('dialog').getByLabel('Titel (Nederlands)').waitFor();
+  await adminPage.waitForTimeout(500);
+  await adminPage.screenshot({ path: '/tmp/h5-editor.png', fullPage: true });
+  await adminPage.getByRole('dialog').getByLabel('Publicatiedatum').click();
+  await adminPage.waitForTimeout(500);
+  await adminPage.screenshot({ path: '/tmp/h5-picker.png' });
+  await browser.close();
+});

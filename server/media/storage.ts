@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+
+const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * Where originals live, content-addressed by the SHA-256 of their bytes: an identical upload is
+ * stored once, and a key never changes meaning (so a variant cached under it can never go stale).
+ *
+ * Variants and upload scratch files always live on the local disk of the node (they are a cache and
+ * a work area); only originals go through the adapter, so an S3-compatible adapter can come later
+ * without touching the transform code.
+ */
+export type MediaStorage = {
+  /** Moves `sourceFile` (a finished temporary file) into place under `hash`; a known hash keeps the stored copy. */
+  put(hash: string, sourceFile: string): Promise<{ stored: boolean }>;
+  has(hash: string): Promise<boolean>;
+  /** The original's bytes. */
+  get(hash: string): Readable;
+  /** A local file holding the original, for sharp (an object-store adapter downloads it first). */
+  localPath(hash: string): Promise<string>;
+  /** The local file of a cached variant of `hash` (`name` is the normalised parameters). */
+  variantPath(hash: string, name: string): string;
+  /** Writes a variant atomically (temporary file + rename), so a reader never sees half a file. */
+  putVariant(hash: string, name: string, bytes: Buffer): Promise<string>;
+  /** A fresh path for an upload in progress, on the same disk as the originals (rename stays atomic). */
+  tempPath(): Promise<string>;
+};
+
+export function createMediaStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
+  switch (config.mediaStorage) {
+    case 'fs':
+      return new FsMediaStorage(path.join(config.dataDir, 'media'));
+  }
+}
+
+function checkHash(hash: string): string {
+  // The hash becomes part of a path: never let anything but 64 hex digits through.
+  if (!HASH.test(hash)) throw new Error(`not a SHA-256 hex digest: ${hash}`);
+  return hash;
+}
+
+/** DATA_DIR/media/{originals,variants,tmp}, fanned out by the hash's first two digits. */
+export class FsMediaStorage implements MediaStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  originalPath(hash: string): string {
+    checkHash(hash);
+    return path.join(this.root, 'originals', hash.slice(0, 2), hash);
+  }
+
+  async put(hash: string, sourceFile: string): Promise<{ stored: boolean }> {
+    const target = this.originalPath(hash);
+    if (await this.has(hash)) {
+      await rm(sourceFile, { force: true });
+      return { stored: false };
+    }
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(sourceFile, target);
+    return { stored: true };
+  }
+
+  async has(hash: string): Promise<boolean> {
+    try {
+      await access(this.originalPath(hash));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  get(hash: string): Readable {
+    return createReadStream(this.originalPath(hash));
+  }
+
+  async localPath(hash: string): Promise<string> {
+    const file = this.originalPath(hash);
+    await stat(file);
+    return file;
+  }
+
+  variantPath(hash: string, name: string): string {
+    checkHash(hash);
+    if (!/^[\w.-]+$/.test(name)) throw new Error(`not a variant name: ${name}`);
+    return path.join(this.root, 'variants', hash.slice(0, 2), hash, name);
+  }
+
+  async putVariant(hash: string, name: string, bytes: Buffer): Promise<string> {
+    const target = this.variantPath(hash, name);
+    await mkdir(path.dirname(target), { recursive: true });
+    const scratch = `${target}.${randomUUID()}.tmp`;
+    await writeFile(scratch, bytes);
+    await rename(scratch, target);
+    return target;
+  }
+
+  async tempPath(): Promise<string> {
+    const directory = path.join(this.root, 'tmp');
+    await mkdir(directory, { recursive: true });
+    return path.join(directory, `${randomUUID()}.upload`);
+  }
+}

@@ -1,0 +1,130 @@
+import sharp, { type Metadata } from 'sharp';
+import { type Fit, type ImageFormat, MAX_IMAGE_PIXELS } from '../../common/media.ts';
+import { AppError } from '../errors.ts';
+
+/** A format a variant is encoded in (`auto` is resolved from the Accept header before this point). */
+export type VariantFormat = 'webp' | 'jpeg' | 'png' | 'avif';
+
+export const VARIANT_MIME_TYPES: Record<VariantFormat, string> = {
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  avif: 'image/avif',
+};
+
+/** Normalised transform parameters: the same image and the same parameters always give the same bytes. */
+export type VariantParams = {
+  /** Already rounded to steps of 50 and capped (normaliseDimension); null keeps the proportion. */
+  width: number | null;
+  height: number | null;
+  quality: number;
+  fit: Fit;
+  format: VariantFormat;
+};
+
+/** The variant's cache file name and ETag part, e.g. `w800-h0-q80-inside.webp`. */
+export function variantName(params: VariantParams): string {
+  return `w${params.width ?? 0}-h${params.height ?? 0}-q${params.quality}-${params.fit}.${params.format}`;
+}
+
+/** How many variants this process has encoded (tests check that concurrent requests compute once). */
+export const transformStats = { computed: 0 };
+
+export type ProbedImage = { format: ImageFormat; width: number; height: number };
+
+/**
+ * Decides what an uploaded file is from its bytes (sharp reads the header only): png, jpeg, webp,
+ * avif or gif, else 415; more than MAX_IMAGE_PIXELS is refused before anything is decoded.
+ */
+export async function probeImage(file: string): Promise<ProbedImage> {
+  let metadata: Metadata;
+  try {
+    // Reading the header decodes no pixels, so the pixel limit is checked below instead.
+    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('unsupported_media_type', 'not a readable image');
+  }
+  const format = imageFormat(metadata);
+  if (!format) throw new AppError('unsupported_media_type', `unsupported image format ${metadata.format}`);
+  const { width, height } = metadata;
+  if (!width || !height) throw new AppError('unsupported_media_type', 'image without dimensions');
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new AppError('image_too_large', `${width}×${height} is more than ${MAX_IMAGE_PIXELS} pixels`);
+  }
+  return { format, width, height };
+}
+
+function imageFormat(metadata: Metadata): ImageFormat | undefined {
+  switch (metadata.format) {
+    case 'png':
+    case 'jpeg':
+    case 'webp':
+    case 'gif':
+      return metadata.format;
+    // AVIF is HEIF with AV1 compression; other HEIF (HEVC, from phones) is not accepted.
+    case 'heif':
+      return metadata.compression === 'av1' ? 'avif' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Encodes one variant. The first frame of an animated GIF is used; EXIF orientation is applied and
+ * metadata is dropped; an image is never enlarged beyond its original size.
+ */
+export async function renderVariant(input: string, params: VariantParams): Promise<Buffer> {
+  transformStats.computed += 1;
+  let image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
+  if (params.width !== null || params.height !== null) {
+    image = image.resize({
+      ...(params.width !== null ? { width: params.width } : {}),
+      ...(params.height !== null ? { height: params.height } : {}),
+      fit: params.fit,
+      withoutEnlargement: true,
+    });
+  }
+  switch (params.format) {
+    case 'webp':
+      return image.webp({ quality: params.quality }).toBuffer();
+    case 'jpeg':
+      // JPEG has no transparency: put transparent pixels on white rather than black.
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality: params.quality }).toBuffer();
+    case 'png':
+      // PNG is lossless: quality does not apply (palette quantisation would be slow and lossy).
+      return image.png().toBuffer();
+    case 'avif':
+      return image.avif({ quality: params.quality }).toBuffer();
+  }
+}
+
+/** A small counting semaphore: at most `limit` tasks run at once, the rest wait in order. */
+export class Semaphore {
+  readonly #limit: number;
+  #active = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(limit: number) {
+    this.#limit = Math.max(1, limit);
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#active < this.#limit) {
+      this.#active += 1;
+    } else {
+      // The releasing task hands its slot over directly, so #active stays counted.
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#active -= 1;
+    }
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+}

@@ -1,0 +1,60 @@
+import type { Actor } from './actor.ts';
+import { isAdmin, isSignedIn } from './actor.ts';
+import { canEditPage, canViewPage, type PageForPolicy } from './page.ts';
+
+/**
+ * What an image belongs to, as the policy needs it: for block and item images the page that holds
+ * the block (null when the block is on no page: then only admins may act on it).
+ */
+export type MediaOwnerForPolicy =
+  | { purpose: 'public' | 'api' | 'profile'; ownerGuid: string | null }
+  | { purpose: 'block' | 'item'; ownerGuid: string | null; page: PageForPolicy | null };
+
+/**
+ * Who may upload (issue 4): public and api images are the admins' (session or bearer token); a
+ * profile photo any active signed-in user's own; block and item images whoever may edit the page.
+ */
+export function canUploadMedia(actor: Actor, owner: MediaOwnerForPolicy): boolean {
+  switch (owner.purpose) {
+    case 'public':
+    case 'api':
+      return isAdmin(actor);
+    case 'profile':
+      return isSignedIn(actor);
+    case 'block':
+    case 'item':
+      return owner.page ? canEditPage(actor, owner.page) : isAdmin(actor);
+  }
+}
+
+/**
+ * Who may see an image: public and api images everyone; profile photos signed-in users (members see
+ * each other's photos, visitors do not); block and item images whoever may see the page.
+ */
+export function canViewMedia(actor: Actor, owner: MediaOwnerForPolicy): boolean {
+  switch (owner.purpose) {
+    case 'public':
+    case 'api':
+      return true;
+    case 'profile':
+      // The owner sees their own photo even while their account is inactive.
+      return isSignedIn(actor) || (actor.user !== null && actor.user.id === owner.ownerGuid);
+    case 'block':
+    case 'item':
+      return owner.page ? canViewPage(actor, owner.page) : isAdmin(actor);
+  }
+}
+
+/** Whether shared caches (proxies, CDNs) may keep the image: only when every visitor may see it. */
+export function isPublicMedia(owner: MediaOwnerForPolicy): boolean {
+  switch (owner.purpose) {
+    case 'public':
+    case 'api':
+      return true;
+    case 'profile':
+      return false;
+    case 'block':
+    case 'item':
+      return owner.page?.isPublished === true;
+  }
+}

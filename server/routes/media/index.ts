@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cleanFileName,
+  DEFAULT_QUALITY,
+  MAX_UPLOAD_BYTES,
+  normaliseDimension,
+  PLACEHOLDER,
+} from '../../../common/media.ts';
+import { requireSignedIn } from '../../auth.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { createMediaStorage } from '../../media/storage.ts';
+import {
+  probeImage,
+  VARIANT_MIME_TYPES,
+  type VariantFormat,
+  type VariantParams,
+  variantName,
+} from '../../media/transform.ts';
+import { VariantCache } from '../../media/variants.ts';
+import { authorize, canUploadMedia, canViewMedia, isPublicMedia } from '../../policies/index.ts';
+import { createMedia, MediaRows, mediaOwner } from '../../services/media.ts';
+import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import { imageBytesSchema, transformQuerySchema, uploadedMediaSchema, uploadQuerySchema } from './schema.ts';
+
+/** The form field that carries the file (SPEC 7). */
+const FILE_FIELD = 'Image';
+
+const PLACEHOLDER_PARAMS: VariantParams = {
+  width: PLACEHOLDER.width,
+  height: PLACEHOLDER.height,
+  quality: PLACEHOLDER.quality,
+  fit: 'inside',
+  format: 'webp',
+};
+
+const FILE_EXTENSIONS: Record<VariantFormat, string> = {
+  webp: 'webp',
+  jpeg: 'jpg',
+  png: 'png',
+  avif: 'avif',
+};
+
+/**
+ * Media (issue 4): POST /a/upload stores an original (content-addressed, through the storage
+ * adapter); GET /a/{guid} serves it at the size and format asked, from a variant cache on disk.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const storage = createMediaStorage(app.config);
+  const variants = new VariantCache(storage, app.config.mediaTransformConcurrency);
+  const rows = new MediaRows();
+
+  // Scoped to this plugin: only the upload route parses multipart, and the JSON body limit elsewhere
+  // stays as it is. The file limit makes the stream fail at MAX_UPLOAD_BYTES + 1 (nothing buffered).
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/a/upload',
+    {
+      schema: {
+        tags: ['media'],
+        summary:
+          'Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>)',
+        querystring: uploadQuerySchema,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: uploadedMediaSchema,
+          ...errorResponses,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireSignedIn(request);
+      const { purpose } = request.query;
+      // A profile photo always belongs to the uploader.
+      const ownerGuid = purpose === 'profile' ? user.id : request.query.ownerGuid;
+      const owner = await mediaOwner(db, purpose, ownerGuid);
+      if (!owner) throw notFound(purpose === 'block' ? 'building block instance' : 'list item');
+      authorize(canUploadMedia(request.actor, owner));
+
+      if (!request.isMultipart()) throw new AppError('bad_request', 'expected multipart/form-data');
+      const part = await request.file();
+      if (!part || part.fieldname !== FILE_FIELD) {
+        throw new AppError('bad_request', `expected a file in the multipart field ${FILE_FIELD}`);
+      }
+      const temp = await storage.tempPath();
+      try {
+        const { hash, size } = await receive(part.file, temp);
+        const image = await probeImage(temp);
+        // Decoding the placeholder proves the whole image is readable (a broken file is refused now,
+        // not on its first view) and warms the variant every image block asks for first.
+        await variants.get(hash, PLACEHOLDER_PARAMS, temp).catch((error: unknown) => {
+          request.log.info({ err: error }, 'uploaded image could not be decoded');
+          // sharp's limitInputPixels catches what the header check could not (e.g. a lying header).
+          if (error instanceof Error && /pixel limit/i.test(error.message)) {
+            throw new AppError('image_too_large', 'the image has too many pixels');
+          }
+          throw new AppError('unsupported_media_type', 'the image could not be decoded');
+        });
+        await storage.put(hash, temp);
+        const row = await createMedia(db, {
+          contentHash: hash,
+          purpose,
+          ownerGuid,
+          uploadedBy: user.id,
+          fileName: uploadFileName(part.filename),
+          format: image.format,
+          width: image.width,
+          height: image.height,
+          size,
+        });
+        rows.remember(row);
+        // The request logger carries the correlation id (reqId, echoed as x-correlation-id).
+        request.log.info(
+          { media: row.id, purpose, ownerGuid, contentHash: hash, format: image.format, size },
+          'media uploaded',
+        );
+        return reply.status(201).send({
+          guid: row.id,
+          width: row.width,
+          height: row.height,
+          type: row.format,
+          size: row.size,
+          fileName: row.fileName,
+        });
+      } finally {
+        await rm(temp, { force: true });
+      }
+    },
+  );
+
+  app.get(
+    '/a/:guid',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'An image at the size and format asked (width/height rounded to 50, capped at 3000)',
+        params: z.object({ guid: guidSchema }),
+        querystring: transformQuerySchema,
+        produces: ['image/webp', 'image/jpeg', 'image/png', 'image/avif'],
+        response: { 200: imageBytesSchema, 304: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await rows.find(db, request.params.guid);
+      const owner = row && (await mediaOwner(db, row.purpose, row.ownerGuid));
+      // Not visible is not found: whether the image exists is not revealed.
+      if (!row || !owner || !canViewMedia(request.actor, owner)) throw notFound('media');
+
+      const query = request.query;
+      let format: VariantFormat;
+      if (query.format === 'auto') {
+        format = /\bimage\/avif\b/i.test(request.headers.accept ?? '') ? 'avif' : 'webp';
+        reply.header('vary', 'Accept');
+      } else {
+        format = query.format ?? 'webp';
+      }
+      const params: VariantParams = {
+        width: query.width === undefined ? null : normaliseDimension(query.width),
+        height: query.height === undefined ? null : normaliseDimension(query.height),
+        quality: query.quality ?? DEFAULT_QUALITY,
+        fit: query.fit ?? 'inside',
+        format,
+      };
+      const etag = `"${row.contentHash.slice(0, 32)}-${variantName(params)}"`;
+      reply.header('etag', etag);
+      reply.header(
+        'cache-control',
+        `${isPublicMedia(owner) ? 'public' : 'private'}, max-age=31536000, immutable`,
+      );
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+
+      const variant = await variants.get(row.contentHash, params);
+      reply.type(VARIANT_MIME_TYPES[format]);
+      if (query.name) reply.header('content-disposition', contentDisposition(query.name, format));
+      if (variant.bytes) return reply.send(variant.bytes);
+      reply.header('content-length', variant.size);
+      return reply.send(createReadStream(variant.path));
+    },
+  );
+};
+
+/**
+ * Streams the upload into `target` while hashing it. The multipart limit ends the stream with an
+ * error at MAX_UPLOAD_BYTES + 1; the counter is a second guard that never lets more through.
+ */
+async function receive(file: Readable, target: string): Promise<{ hash: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > MAX_UPLOAD_BYTES) {
+        callback(new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file, counter, createWriteStream(target));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`);
+    }
+    throw error;
+  }
+  if ((file as Readable & { truncated?: boolean }).truncated) {
+    throw new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`);
+  }
+  return { hash: hash.digest('hex'), size };
+}
+
+/** SPEC 5's clean-up, plus no control characters, a sane length and never an empty name. */
+function uploadFileName(name: string | undefined): string {
+  const cleaned = cleanFileName(name ?? '')
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200);
+  return cleaned || 'image';
+}
+
+/** If-None-Match holds a list of tags (or `*`); weak comparison is right for a conditional GET. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** `inline` with the asked name, its extension matching the format served. */
+function contentDisposition(name: string, format: VariantFormat): string {
+  const base = cleanFileName(name).replace(/\.[^.]*$/, '') || 'image';
+  const fileName = `${base}.${FILE_EXTENSIONS[format]}`;
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { BlockOptions } from '../../common/blocks/index.ts';
+import type { ImageBlockData } from '../../common/site.ts';
+import type { buildingBlockInstances } from '../db/schema.ts';
+import { imageBlockData, toBlockViews } from './block-views.ts';
+
+const GUID = '3f2b8c1e-5a4d-4e6f-9b7a-1c2d3e4f5a6b';
+const silent = pino({ level: 'silent' });
+
+const options = (overrides: Partial<BlockOptions<'image'>> = {}): BlockOptions<'image'> => ({
+  imageGuid: GUID,
+  width: 4000,
+  height: 3000,
+  size: 'full',
+  ...overrides,
+});
+
+const content = { alt: 'De dorpslinde in de zomer', caption: 'Foto: Anna' };
+
+function row(values: { options: Record<string, unknown>; content: unknown }) {
+  return {
+    id: randomUUID(),
+    pageId: null,
+    buildingBlockName: 'image',
+    layoutPosition: 'main',
+    sortId: 0,
+    updatedAt: new Date(),
+    ...values,
+  } as typeof buildingBlockInstances.$inferSelect;
+}
+
+describe('image block preparation', () => {
+  it('offers every srcset width through the transform endpoint for a large original', () => {
+    const data = imageBlockData(content, options());
+    expect(data?.srcSet).toBe(
+      [400, 800, 1200, 1600, 2400].map((width) => `/a/${GUID}?width=${width} ${width}w`).join(', '),
+    );
+    expect(data?.src).toBe(`/a/${GUID}?width=1200`);
+  });
+
+  it('never asks for a variant wider than the original, and offers a narrow original at its own width', () => {
+    expect(imageBlockData(content, options({ width: 1000, height: 500 }))?.srcSet).toBe(
+      `/a/${GUID}?width=400 400w, /a/${GUID}?width=800 800w, /a/${GUID}?width=1000 1000w`,
+    );
+    const small = imageBlockData(content, options({ width: 300, height: 200 }));
+    expect(small?.srcSet).toBe(`/a/${GUID}?width=300 300w`);
+    expect(small?.src).toBe(`/a/${GUID}?width=300`);
+    expect(
+      imageBlockData(content, options({ width: 1600 }))
+        ?.srcSet.split(', ')
+        .at(-1),
+    ).toBe(`/a/${GUID}?width=1600 1600w`);
+  });
+
+  it('uses the 100×100 quality-1 placeholder as the blurred preview', () => {
+    expect(imageBlockData(content, options())?.placeholder).toBe(`/a/${GUID}?width=100&height=100&quality=1`);
+  });
+
+  it('keeps the original size for the aspect ratio, the texts, the link and a sizes attribute by size', () => {
+    const data = imageBlockData(content, options({ href: '/nieuws', size: 'medium' }));
+    expect(data).toMatchObject({
+      width: 4000,
+      height: 3000,
+      alt: content.alt,
+      caption: content.caption,
+      href: '/nieuws',
+      size: 'medium',
+    });
+    expect(data?.sizes).toContain('50vw');
+    expect(imageBlockData(content, options())?.sizes).toContain('100vw');
+    expect(imageBlockData(content, options())?.href).toBeNull();
+  });
+
+  it('offers every width when the original size is unknown', () => {
+    const data = imageBlockData(content, options({ width: null, height: null }));
+    expect(data?.srcSet.split(', ')).toHaveLength(5);
+    expect(data).toMatchObject({ width: null, height: null });
+  });
+
+  it('shows visitors nothing while no image is chosen', () => {
+    expect(imageBlockData(content, options({ imageGuid: null }))).toBeNull();
+  });
+
+  it('prepares an image row in the visitor language, and skips one without alt text', () => {
+    const [view] = toBlockViews(
+      [
+        row({
+          options: { imageGuid: GUID, width: 800, height: 600, size: 'small' },
+          content: { nl: { alt: 'Linde', caption: 'Zomer' }, en: { alt: 'Lime tree', caption: 'Summer' } },
+        }),
+      ],
+      'en',
+      silent,
+    );
+    expect(view?.data as ImageBlockData).toMatchObject({
+      alt: 'Lime tree',
+      caption: 'Summer',
+      size: 'small',
+    });
+
+    const withoutAlt = toBlockViews(
+      [row({ options: { imageGuid: GUID }, content: { nl: { alt: ' ', caption: '' } } })],
+      'nl',
+      silent,
+    );
+    expect(withoutAlt).toEqual([]);
+  });
+
+  it('gives an image block without an image null data (the site renders nothing for it)', () => {
+    const [view] = toBlockViews([row({ options: {}, content: { nl: { alt: 'Nog leeg' } } })], 'nl', silent);
+    expect(view?.data).toBeNull();
+  });
+});

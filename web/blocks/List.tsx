@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { ListPage } from '../../common/list-items';
+import type { ListBlockData } from '../../common/site';
+import { errorMessage } from '../account/tasks';
+import { ListControls } from '../components/lists/ListControls';
+import { ListEditing } from '../components/lists/ListEditing';
+import { ListItemCard } from '../components/lists/ListItemCard';
+import { ListPager } from '../components/lists/ListPager';
+import { isEditPath } from '../components/lists/list-url';
+import { useLazyListPage } from '../components/lists/useLazyListPage';
+import type { BlockProps } from './registry';
+
+/**
+ * A list of items (SPEC 3). The server renders the page of items the URL asks for; a lazyLoad list
+ * arrives without items and fetches them once it scrolls into view. In edit mode (`{path}/edit`)
+ * editors get the item tools.
+ */
+export function ListBlock({ block }: BlockProps) {
+  const data = block.data as ListBlockData;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const titleId = useId();
+  const { options, state } = data;
+  const sortBy = state.sort ?? options.defaultSortBy;
+  const isEditing = isEditPath(pathname) && (data.abilities.addItem || data.abilities.editItems);
+  const lazy = useLazyListPage(
+    block.guid,
+    data.page
+      ? null
+      : {
+          pageNumber: state.page ?? 1,
+          itemCount: options.defaultItemsPerPage,
+          sort_by: sortBy,
+          filter: state.filter ?? '',
+          searchFilter: state.q ?? '',
+        },
+  );
+  const page: ListPage | null = data.page ?? (lazy.state.status === 'done' ? lazy.state.page : null);
+  const totalPages = page ? Math.ceil(page.totalNumberOfItems / Math.max(1, page.itemCount)) : 0;
+
+  const body = page ? (
+    <ListEditing block={block} data={data} page={page} isEditing={isEditing} onChanged={lazy.retry}>
+      {(tools) =>
+        page.items.length === 0 ? (
+          <Text className="list-empty" c="dimmed">
+            {page.totalNumberOfItems > 0 || state.q || state.filter
+              ? t('table.noRecords')
+              : t('table.noData')}
+          </Text>
+        ) : (
+          <ul className="list-items">
+            {page.items.map((item, index) => (
+              <ListItemCard
+                key={item.guid}
+                item={item}
+                headingLevel={data.title ? 3 : 2}
+                tools={tools(item, index)}
+              />
+            ))}
+          </ul>
+        )
+      }
+    </ListEditing>
+  ) : lazy.state.status === 'failed' ? (
+    <Alert color="red" role="alert" className="list-error">
+      <Group justify="space-between">
+        {errorMessage(lazy.state.error, t('lists.loadFailed'))}
+        <Button size="compact-sm" variant="light" color="red" onClick={lazy.retry}>
+          {t('status.retry')}
+        </Button>
+      </Group>
+    </Alert>
+  ) : (
+    <Group gap="xs" className="list-loading" role="status">
+      <Loader size="xs" />
+      <Text size="sm">{t('table.loading')}</Text>
+    </Group>
+  );
+
+  return (
+    <section className="list" aria-labelledby={data.title ? titleId : undefined} aria-busy={!page}>
+      {data.title ? (
+        <Title order={2} id={titleId} className="list-title">
+          {data.title}
+        </Title>
+      ) : null}
+      <ListControls
+        blockGuid={block.guid}
+        sortBy={sortBy}
+        filter={state.filter ?? ''}
+        q={state.q ?? ''}
+        itemTypes={data.itemTypes}
+        isManual={options.sortOrder === 'manual'}
+      />
+      <div ref={lazy.target} className="list-body">
+        {body}
+      </div>
+      {page ? <ListPager blockGuid={block.guid} page={page.pageNumber} totalPages={totalPages} /> : null}
+    </section>
+  );
+}

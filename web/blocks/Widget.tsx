@@ -1,0 +1,68 @@
+import { Anchor, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BlockOptions } from '../../common/blocks';
+import { imageUrl } from '../../common/media';
+import type { WidgetBlockData } from '../../common/site';
+import { formatItemDate } from '../components/lists/list-url';
+import type { BlockProps } from './registry';
+
+/** A compact list (SPEC 3): title, date, optional image and link per item, and a link to the full list. */
+export function WidgetBlock({ block }: BlockProps) {
+  const data = block.data as WidgetBlockData;
+  const { showImages } = block.options as Partial<BlockOptions<'widget'>>;
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="list-widget" aria-labelledby={data.title ? titleId : undefined}>
+      {data.title ? (
+        <Title order={2} size="h3" id={titleId} className="list-widget-title">
+          {data.title}
+        </Title>
+      ) : null}
+      {data.items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('table.noData')}
+        </Text>
+      ) : (
+        <ul className="list-widget-items">
+          {data.items.map((item) => (
+            <li key={item.guid} className="list-widget-item">
+              {showImages !== false && item.imageGuid ? (
+                <img
+                  className="list-widget-item-image"
+                  src={imageUrl(item.imageGuid, { width: 160, height: 160, fit: 'cover' })}
+                  alt=""
+                  loading="lazy"
+                  width={80}
+                  height={80}
+                />
+              ) : null}
+              <div>
+                {item.url ? (
+                  <Anchor component={Link} to={item.url} className="list-widget-item-title" fw={600}>
+                    {item.title}
+                  </Anchor>
+                ) : (
+                  <Text fw={600} className="list-widget-item-title">
+                    {item.title}
+                  </Text>
+                )}
+                <Text size="sm" c="dimmed" component="time" dateTime={item.publishedOn} display="block">
+                  {formatItemDate(item.publishedOn, i18n.language)}
+                </Text>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.moreUrl ? (
+        <Anchor component={Link} to={data.moreUrl} className="list-widget-more" size="sm">
+          {t('lists.more')}
+          {data.title ? <span className="visually-hidden">: {data.title}</span> : null}
+        </Anchor>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/nl';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isItemTypeName } from '../../../common/list-items';
+import { errorMessage } from '../../account/tasks';
+import { ImageUpload } from '../media/ImageUpload';
+import {
+  emptyDraft,
+  type ItemDraft,
+  loadItemDraft,
+  loadItemTypes,
+  loadParentOptions,
+  normaliseTypeName,
+} from './item-api';
+
+export type EditorTarget = { mode: 'new' } | { mode: 'edit'; guid: string };
+
+/**
+ * The item form (SPEC 2 editing): titles and descriptions per language, type, dates (week starts on
+ * Monday, 24-hour clock), highlight and published switches, parents, image and the item's own text.
+ * `onSave` runs the save as a task; the dialog closes when it succeeded.
+ */
+export function ItemEditor({
+  target,
+  blockGuid,
+  defaultType,
+  onClose,
+  onSave,
+}: {
+  target: EditorTarget | null;
+  blockGuid: string;
+  /** The type a new item starts with (the list's first type). */
+  defaultType: string;
+  onClose(): void;
+  onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
+}) {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState<ItemDraft | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [types, setTypes] = useState<string[]>([]);
+  const [parents, setParents] = useState<{ value: string; label: string }[]>([]);
+  const [isBusy, setBusy] = useState(false);
+  const [isSubmitted, setSubmitted] = useState(false);
+  const targetKey = target ? (target.mode === 'new' ? 'new' : target.guid) : null;
+
+  // Keyed by the item (not the target object): a new object for the same item must not reload the form.
+  useEffect(() => {
+    if (!targetKey) return;
+    const editedGuid = targetKey === 'new' ? null : targetKey;
+    setDraft(null);
+    setLoadError(null);
+    setSubmitted(false);
+    const load = editedGuid
+      ? loadItemDraft(editedGuid)
+      : Promise.resolve({ ...emptyDraft(), listItemTypeName: defaultType });
+    load
+      .then(setDraft)
+      .catch((error: unknown) => setLoadError(errorMessage(error, t('lists.editor.loadFailed'))));
+    // Type names and parents only fill the choosers: the form works without them.
+    loadItemTypes()
+      .then(setTypes)
+      .catch(() => setTypes([]));
+    loadParentOptions(blockGuid, editedGuid)
+      .then(setParents)
+      .catch(() => setParents([]));
+  }, [targetKey, blockGuid, defaultType, t]);
+
+  const update = (changes: Partial<ItemDraft>) =>
+    setDraft((current) => (current ? { ...current, ...changes } : current));
+  const titleMissing = draft !== null && draft.titleNl.trim() === '';
+  const typeInvalid = draft !== null && !isItemTypeName(normaliseTypeName(draft.listItemTypeName));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!draft || !target || titleMissing || typeInvalid) return;
+    setBusy(true);
+    const saved = await onSave(draft, target);
+    setBusy(false);
+    if (saved) onClose();
+  }
+
+  const parentOptions = draft
+    ? [
+        ...parents,
+        ...draft.parentGuids
+          .filter((guid) => !parents.some((option) => option.value === guid))
+          .map((guid) => ({ value: guid, label: guid })),
+      ]
+    : parents;
+
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      size="lg"
+      title={target?.mode === 'edit' ? t('lists.editor.editTitle') : t('lists.editor.newTitle')}
+    >
+      {loadError ? (
+        <Alert color="red" role="alert">
+          {loadError}
+        </Alert>
+      ) : null}
+      {!draft && !loadError ? <Loader size="sm" aria-label={t('table.loading')} /> : null}
+      {draft && target ? (
+        <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'nl', firstDayOfWeek: 1 }}>
+          <form onSubmit={submit} noValidate className="list-item-form">
+            <Stack gap="sm">
+              <TextInput
+                label={t('lists.editor.titleNl')}
+                required
+                value={draft.titleNl}
+                maxLength={300}
+                error={isSubmitted && titleMissing ? t('auth.required') : null}
+                onChange={(event) => update({ titleNl: event.currentTarget.value })}
+                data-autofocus
+              />
+              <TextInput
+                label={t('lists.editor.titleEn')}
+                value={draft.titleEn}
+                maxLength={300}
+                onChange={(event) => update({ titleEn: event.currentTarget.value })}
+              />
+              <Textarea
+                label={t('lists.editor.descriptionNl')}
+                value={draft.descriptionNl}
+                autosize
+                minRows={2}
+                maxLength={2000}
+                onChange={(event) => update({ descriptionNl: event.currentTarget.value })}
+              />
+              <Textarea
+                label={t('lists.editor.descriptionEn')}
+                value={draft.descriptionEn}
+                autosize
+                minRows={2}
+                maxLength={2000}
+                onChange={(event) => update({ descriptionEn: event.currentTarget.value })}
+              />
+              <Autocomplete
+                label={t('lists.editor.type')}
+                description={t('lists.editor.typeHint')}
+                data={types}
+                value={draft.listItemTypeName}
+                required
+                maxLength={64}
+                error={isSubmitted && typeInvalid ? t('lists.editor.typeInvalid') : null}
+                onChange={(value) => update({ listItemTypeName: value })}
+              />
+              <Group grow align="flex-start">
+                <DateTimePicker
+                  label={t('lists.editor.publishedOn')}
+                  value={draft.publishedOn}
+                  valueFormat="DD-MM-YYYY HH:mm"
+                  timePickerProps={{ format: '24h' }}
+                  clearable
+                  onChange={(value) => update({ publishedOn: value })}
+                />
+                <DateTimePicker
+                  label={t('lists.editor.periodEnd')}
+                  value={draft.periodEnd}
+                  valueFormat="DD-MM-YYYY HH:mm"
+                  timePickerProps={{ format: '24h' }}
+                  clearable
+                  onChange={(value) => update({ periodEnd: value })}
+                />
+              </Group>
+              <Group>
+                <Switch
+                  label={t('lists.editor.highlight')}
+                  checked={draft.highlight}
+                  onChange={(event) => update({ highlight: event.currentTarget.checked })}
+                />
+                <Switch
+                  label={t('lists.editor.published')}
+                  checked={draft.isPublished}
+                  onChange={(event) => update({ isPublished: event.currentTarget.checked })}
+                />
+              </Group>
+              <MultiSelect
+                label={t('lists.editor.parents')}
+                placeholder={t('lists.editor.parentsPlaceholder')}
+                data={parentOptions}
+                value={draft.parentGuids}
+                searchable
+                clearable
+                maxValues={50}
+                nothingFoundMessage={t('table.noRecords')}
+                onChange={(value) => update({ parentGuids: value })}
+              />
+              {target.mode === 'edit' ? (
+                <ImageUpload
+                  purpose={{ item: target.guid }}
+                  value={draft.imageGuid}
+                  label={t('lists.editor.image')}
+                  onChange={(guid) => update({ imageGuid: guid })}
+                />
+              ) : (
+                <Alert color="gray" className="list-item-form-image-later">
+                  {t('lists.editor.imageLater')}
+                </Alert>
+              )}
+              <Textarea
+                label={t('lists.editor.body')}
+                description={t('lists.editor.bodyHint')}
+                value={draft.body}
+                autosize
+                minRows={4}
+                maxLength={50_000}
+                onChange={(event) => update({ body: event.currentTarget.value })}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>
+                  {t('buttons.cancel')}
+                </Button>
+                <Button type="submit" loading={isBusy}>
+                  {target.mode === 'edit' ? t('buttons.update') : t('buttons.create')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </DatesProvider>
+      ) : null}
+    </Modal>
+  );
+}

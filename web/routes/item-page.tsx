@@ -1,0 +1,115 @@
+import { Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { data, Link, type MetaDescriptor, redirect } from 'react-router';
+import type { Locale } from '../../common/localized-text';
+import { imageUrl } from '../../common/media';
+import type { ItemPageView, SiteServices } from '../../common/site';
+import { RenderBlocks } from '../blocks/registry';
+import { Breadcrumbs } from '../components/Breadcrumbs';
+import { ListItemCard } from '../components/lists/ListItemCard';
+import { formatItemDate, parseItemPath } from '../components/lists/list-url';
+import { pageMeta } from '../layouts/page-meta';
+
+/**
+ * Item pages (`{path}/i/{id}/{slug}`, SPEC 2). React Router cannot match a splat before a fixed
+ * segment, so the content-page route hands paths with an `/i/` segment to this module.
+ */
+
+/**
+ * The item's view, a 301 to its canonical URL (wrong or missing slug), or null when the path is no
+ * item path at all. An unknown or unpublished item is a 404.
+ */
+export async function loadItemPage(
+  site: SiteServices,
+  requested: string,
+  locale: Locale,
+): Promise<{ itemView: ItemPageView } | null> {
+  const parsed = parseItemPath(requested);
+  if (!parsed) return null;
+  const result = await site.getItemPage({ ...parsed, locale });
+  if (!result) throw data(null, { status: 404 });
+  if (result.kind === 'redirect') throw redirect(result.location, 301);
+  return { itemView: result.view };
+}
+
+/** Title, description and the canonical URL of the item page (its slugged URL). */
+export function itemPageMeta(
+  view: ItemPageView,
+  matches: readonly ({ id: string } | undefined)[],
+): MetaDescriptor[] {
+  const { item, page } = view;
+  const meta = pageMeta(
+    { ...page, title: item.title, description: item.description, path: item.url ?? page.path },
+    matches,
+  );
+  return item.imageGuid
+    ? [...meta, { property: 'og:image', content: imageUrl(item.imageGuid, { width: 1200 }) }]
+    : meta;
+}
+
+/** The item's own page in the site shell of the page that holds its list. */
+export function ItemPage({ view }: { view: ItemPageView }) {
+  const { t, i18n } = useTranslation();
+  const { item, page, blocks, children } = view;
+  const hasPeriodEnd = item.periodEnd !== null;
+  return (
+    <article className="page item-page" data-item={item.guid} lang={page.contentLocale}>
+      <div className="container">
+        {page.breadcrumbs.length > 0 ? <Breadcrumbs items={page.breadcrumbs} /> : null}
+        <header className="item-header">
+          <Title order={1} className="page-title item-title">
+            {item.title}
+          </Title>
+          <p className="item-dates">
+            <time dateTime={item.publishedOn}>{formatItemDate(item.publishedOn, i18n.language)}</time>
+            {hasPeriodEnd ? (
+              <>
+                {' – '}
+                <span className="visually-hidden">{t('lists.until')} </span>
+                <time dateTime={item.periodEnd ?? undefined}>
+                  {formatItemDate(item.periodEnd, i18n.language)}
+                </time>
+              </>
+            ) : null}
+            {item.listItemTypeName ? <span className="item-type"> · {item.listItemTypeName}</span> : null}
+            {item.isExpired ? <span className="item-expired"> · {t('lists.expired')}</span> : null}
+          </p>
+        </header>
+        {item.imageGuid ? (
+          <img
+            className="item-image"
+            src={imageUrl(item.imageGuid, { width: 1200 })}
+            srcSet={[400, 800, 1200]
+              .map((width) => `${imageUrl(item.imageGuid ?? '', { width })} ${width}w`)
+              .join(', ')}
+            sizes="(min-width: 62em) 800px, 100vw"
+            alt=""
+          />
+        ) : null}
+        {item.description ? <p className="item-description">{item.description}</p> : null}
+        <div className="item-blocks">
+          <RenderBlocks blocks={blocks} />
+        </div>
+        {children.length > 0 ? (
+          <section className="item-children" aria-labelledby="item-children-title">
+            <Title order={2} id="item-children-title" size="h3">
+              {t('lists.children')}
+            </Title>
+            <ul className="list-items">
+              {children.map((child) => (
+                <ListItemCard key={child.guid} item={child} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {page.path ? (
+          <p className="item-back">
+            <Link to={page.path} className="item-back-link">
+              ← {t('lists.backTo', { name: page.title })}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
