@@ -312,7 +312,9 @@ function listConditions(input: {
   if (query.highlightOnly) conditions.push(sql`${listItems.highlight}`);
   for (const filter of query.filters) {
     if (filter.types.length > 0) conditions.push(inArray(listItems.listItemTypeName, filter.types));
-    if (filter.parentGuids.length > 0) conditions.push(hasParent(filter.parentGuids));
+    if (filter.parentGuids.length > 0 && input.drivingParent === null) {
+      conditions.push(hasParent(filter.parentGuids));
+    }
   }
   if (query.parentGuids.length > 0 && input.drivingParent === null) {
     conditions.push(hasParent(query.parentGuids));
@@ -409,7 +411,12 @@ export async function queryListItems(
   input: { blockId: string; query: ResolvedListQuery; seesHidden: boolean; locale: Locale; now: Date },
 ): Promise<{ rows: ItemListRow[]; total: number }> {
   const { query } = input;
-  const single = query.parentGuids.length === 1 ? (query.parentGuids[0] ?? null) : null;
+  // One parent (from parentGuids or a filter's parent: term, the only parent condition): the rows
+  // come from list_item_parents' (parent, published_on desc) index.
+  const parentSets = [query.parentGuids, ...query.filters.map((filter) => filter.parentGuids)].filter(
+    (set) => set.length > 0,
+  );
+  const single = parentSets.length === 1 && parentSets[0]?.length === 1 ? (parentSets[0][0] ?? null) : null;
   const drivingParent =
     single !== null && (query.sortBy === 'publishedOn_desc' || query.sortBy === 'publishedOn_asc')
       ? single
