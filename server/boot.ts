@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { createMediaStorage } from './media/storage.ts';
 import { ensureAdminAccount } from './seed/admin.ts';
 import { seedDemoSite } from './seed/demo.ts';
 
@@ -27,7 +28,7 @@ export async function prepareData(config: Config): Promise<DatabaseHandle> {
     } else if (admin.created) {
       console.log(`\n  Admin account created for ${admin.email} (password from ADMIN_PASSWORD)\n`);
     }
-    if (config.seedDemo && (await seedDemoSite({ db: database.db }))) {
+    if (config.seedDemo && (await seedDemoSite({ db: database.db, storage: createMediaStorage(config) }))) {
       console.log('  Demo site seeded.\n');
     }
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPE_NAMES } from '../../common/blocks/index.ts';
@@ -10,11 +13,13 @@ import {
   auditEvents,
   buildingBlockInstances,
   headerImages,
+  media,
   menuItems,
   menus,
   pages,
   platformSettings,
 } from '../db/schema.ts';
+import { FsMediaStorage } from '../media/storage.ts';
 import { getPlatformSettings } from '../services/platform-settings.ts';
 import { createPage } from './builders.ts';
 import { hasPage, seedDemoSite } from './demo.ts';
@@ -22,12 +27,30 @@ import { hasPage, seedDemoSite } from './demo.ts';
 describe('seedDemoSite', () => {
   let database: DatabaseHandle;
   let firstResult: boolean;
+  let mediaRoot: string;
+  let storage: FsMediaStorage;
   beforeAll(async () => {
     database = await createTestDatabase();
-    firstResult = await seedDemoSite({ db: database.db });
+    mediaRoot = await mkdtemp(path.join(tmpdir(), 'bouwsteen-demo-media-'));
+    storage = new FsMediaStorage(mediaRoot);
+    firstResult = await seedDemoSite({ db: database.db, storage });
   });
   afterAll(async () => {
     await database.close();
+    await rm(mediaRoot, { recursive: true, force: true });
+  });
+
+  it('stores its picture through the media storage and uses it in the image block and header image', async () => {
+    const [image] = await database.db.select().from(media);
+    expect(image).toMatchObject({ purpose: 'public', format: 'jpeg', width: 2400, height: 1350 });
+    expect(await storage.has(image!.contentHash)).toBe(true);
+    const [block] = await database.db
+      .select()
+      .from(buildingBlockInstances)
+      .where(eq(buildingBlockInstances.buildingBlockName, 'image'));
+    expect(block?.options).toMatchObject({ imageGuid: image!.id, width: 2400, height: 1350 });
+    const [header] = await database.db.select().from(headerImages);
+    expect(header?.imageGuid).toBe(image!.id);
   });
 
   const tables = [

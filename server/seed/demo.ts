@@ -5,6 +5,7 @@ import type { LocalizedText } from '../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { auditEvents, pages } from '../db/schema.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { setPlatformSettings } from '../services/platform-settings.ts';
 import {
   type BlockInput,
@@ -16,6 +17,7 @@ import {
   createMenuItem,
   createPage,
 } from './builders.ts';
+import { storeDemoImage } from './demo-images.ts';
 
 // Rich text shorthands for the demo content.
 const text = (value: string, marks?: RichTextNode['marks']): RichTextNode => ({
@@ -57,11 +59,21 @@ const LEGAL_DATE = { nl: '14 maart 2023', en: '14 March 2023' };
  * menu three levels deep with an external link and a hidden item, header and footer templates,
  * the legal pages, and every block type. Seeds only an empty database; returns whether it did.
  */
-export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
+export async function seedDemoSite({
+  db,
+  storage,
+}: {
+  db: Database;
+  /** Where the demo's pictures go; without it the image block and header image have no picture. */
+  storage?: MediaStorage;
+}): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(pages);
   if ((existing?.value ?? 0) > 0) return false;
 
   await db.transaction(async (tx) => {
+    const landscape = storage
+      ? await storeDemoImage(tx, storage, { fileName: 'lindendorp.jpg', width: 2400, height: 1350 })
+      : null;
     const footer = await createPage(tx, {
       name: 'footer',
       kind: 'template',
@@ -132,6 +144,7 @@ export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
     });
 
     const welcome = await createHeaderImage(tx, {
+      imageGuid: landscape,
       title: { nl: 'Welkom in Lindendorp', en: 'Welcome to Lindendorp' },
       text: {
         nl: 'Een levendig dorp, door en voor bewoners.',
@@ -369,6 +382,22 @@ export async function seedDemoSite({ db }: { db: Database }): Promise<boolean> {
             ),
           ],
         ),
+        {
+          name: 'image',
+          content: {
+            nl: {
+              alt: 'Tekening van de linde op het dorpsplein, met het dorpshuis',
+              caption: 'De linde op het dorpsplein',
+            },
+            en: {
+              alt: 'Drawing of the linden tree on the village square, with the community centre',
+              caption: 'The linden tree on the village square',
+            },
+          },
+          options: landscape
+            ? { imageGuid: landscape, width: 2400, height: 1350, size: 'full' }
+            : { imageGuid: null, size: 'full' },
+        },
         textBlock(
           [h(3, 'Snel naar'), ul('Lidmaatschap', 'Bestuur', 'Jaarverslag 2025')],
           [h(3, 'Quick links'), ul('Membership', 'Board', 'Annual report 2025')],
