@@ -404,10 +404,20 @@ export const listItemParents = pgTable(
       .references(() => listItems.id, { onDelete: 'cascade' }),
     parentGuid: uuid('parent_guid').notNull(),
     publishedOn: timestamp('published_on', { withTimezone: true }).notNull(),
+    /**
+     * The item's block and visibility columns, mirrored like published_on (triggers of migration
+     * 0005 fill them on insert and follow every item update): a list filtered by one parent pages
+     * through list_item_parents_visible_idx alone, without a lookup per skipped item.
+     */
+    blockId: uuid('block_id'),
+    isPublished: boolean('is_published').notNull().default(true),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.itemId, table.parentGuid] }),
-    index('list_item_parents_parent_idx').on(table.parentGuid, table.publishedOn.desc(), table.itemId.desc()),
+    // list_item_parents_visible_idx (parent, published_on desc, item desc) INCLUDE (block_id,
+    // is_published, period_end) is created in migration 0005: Drizzle has no INCLUDE. It replaces
+    // the plain (parent, published_on desc, item desc) index of 0004.
   ],
 );
 
@@ -432,7 +442,10 @@ export const searchDocuments = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.kind, table.refId, table.locale] }),
-    index('search_documents_tsv_idx').using('gin', table.tsv),
+    // One full-text index per language: a search reads one language, so a common word's posting
+    // lists (and the rows they point to) are half as long as with one index over both.
+    index('search_documents_tsv_nl_idx').using('gin', table.tsv).where(sql`${table.locale} = 'nl'`),
+    index('search_documents_tsv_en_idx').using('gin', table.tsv).where(sql`${table.locale} = 'en'`),
     index('search_documents_title_trgm_idx').using('gin', sql`${table.titleNorm} gin_trgm_ops`),
   ],
 );

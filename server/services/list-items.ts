@@ -109,12 +109,32 @@ export async function requireVisibleList(
   return list;
 }
 
+const pagePathCaches = new WeakMap<object, LruCache<Promise<Map<string, string>>>>();
+
 /**
  * Where each page is served: its path in the "Top level menu" (the shallowest occurrence), or a
  * legal page's fixed path. Pages reachable neither way have no URL (their items have none either).
- * One query: lists and search ask for it on every request. Paths are built like loadMenuTree's.
+ * Lists and search ask for it on every request: it is kept per database handle and content version
+ * (menus and pages bump it on every write, on any node), so a request pays one primary-key read.
+ * The map is shared: callers read it, never change it.
  */
 export async function loadPagePaths(db: Executor, locale: Locale): Promise<Map<string, string>> {
+  let cache = pagePathCaches.get(db);
+  if (!cache) {
+    cache = new LruCache<Promise<Map<string, string>>>(16);
+    pagePathCaches.set(db, cache);
+  }
+  const key = `${await contentVersion(db)}|${locale}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const pending = queryPagePaths(db, locale);
+  cache.set(key, pending);
+  pending.catch(() => cache.delete(key));
+  return pending;
+}
+
+/** The page paths, read from the menu tree (one query). Paths are built like loadMenuTree's. */
+async function queryPagePaths(db: Executor, locale: Locale): Promise<Map<string, string>> {
   const legal = Object.values(LEGAL_PAGES);
   const legalNames = `{${legal.map((entry) => entry.name).join(',')}}`;
   const rows = await queryRows<{ page_id: string; path: string | null; name: string | null }>(
@@ -294,20 +314,31 @@ function listConditions(input: {
 }): SQL[] {
   const { query, now } = input;
   const at = sql`${now.toISOString()}::timestamptz`;
-  const conditions: SQL[] = [sql`${listItems.blockId} = ${input.blockId}`];
+  // Driven from one parent, the block and visibility columns are list_item_parents' mirrored ones:
+  // its covering index then filters and pages without visiting list_items.
+  const item =
+    input.drivingParent === null
+      ? listItems
+      : {
+          blockId: listItemParents.blockId,
+          isPublished: listItemParents.isPublished,
+          publishedOn: listItemParents.publishedOn,
+          periodEnd: listItemParents.periodEnd,
+        };
+  const conditions: SQL[] = [sql`${item.blockId} = ${input.blockId}`];
   if (!input.seesHidden) {
-    conditions.push(sql`${listItems.isPublished} AND ${listItems.publishedOn} <= ${at}`);
+    conditions.push(sql`${item.isPublished} AND ${item.publishedOn} <= ${at}`);
   }
   if (!query.showExpired) {
-    conditions.push(sql`(${listItems.periodEnd} IS NULL OR ${listItems.periodEnd} > ${at})`);
+    conditions.push(sql`(${item.periodEnd} IS NULL OR ${item.periodEnd} > ${at})`);
     if (query.itemsRecentForDays) {
       conditions.push(
-        sql`(${listItems.periodEnd} IS NOT NULL OR ${listItems.publishedOn} > ${at} - make_interval(days => ${query.itemsRecentForDays}::int))`,
+        sql`(${item.periodEnd} IS NOT NULL OR ${item.publishedOn} > ${at} - make_interval(days => ${query.itemsRecentForDays}::int))`,
       );
     }
   }
   if (query.hasActiveItems) {
-    conditions.push(sql`(${listItems.periodEnd} IS NOT NULL AND ${listItems.periodEnd} > ${at})`);
+    conditions.push(sql`(${item.periodEnd} IS NOT NULL AND ${item.periodEnd} > ${at})`);
   }
   if (query.highlightOnly) conditions.push(sql`${listItems.highlight}`);
   for (const filter of query.filters) {
@@ -409,7 +440,7 @@ async function cachedCount(db: Executor, key: string, count: () => Promise<numbe
 export async function queryListItems(
   db: Executor,
   input: { blockId: string; query: ResolvedListQuery; seesHidden: boolean; locale: Locale; now: Date },
-): Promise<{ rows: ItemListRow[]; total: number }> {
+): Promise<{ rows: (ItemListRow & { parentGuids: string[] })[]; total: number }> {
   const { query } = input;
   // One parent (from parentGuids or a filter's parent: term, the only parent condition): the rows
   // come from list_item_parents' (parent, published_on desc) index.
@@ -425,29 +456,30 @@ export async function queryListItems(
   const offset = (query.pageNumber - 1) * query.itemCount;
   const { pageNumber: _page, itemCount: _count, sortBy: _sort, ...countedQuery } = query;
   const countKey = JSON.stringify([input.blockId, input.seesHidden, countedQuery]);
-  const join = drivingParent
-    ? and(eq(listItems.id, listItemParents.itemId), eq(listItemParents.parentGuid, drivingParent))
-    : undefined;
+  // Driven from one parent, list_items is only joined for conditions on its other columns (item
+  // type, highlight, search text); otherwise list_item_parents' mirrored columns are enough.
+  const needsItems =
+    query.highlightOnly ||
+    query.searchFilter !== null ||
+    query.filters.some((filter) => filter.types.length > 0);
+  const fromParent = (columns: Record<string, SQL | typeof listItemParents.itemId>) => {
+    const base = db.select(columns).from(listItemParents);
+    return needsItems ? base.innerJoin(listItems, eq(listItems.id, listItemParents.itemId)) : base;
+  };
+  const parentWhere = drivingParent ? and(eq(listItemParents.parentGuid, drivingParent), where) : where;
   // The total first (usually cached): a page past the end then costs no query at all.
   const total = await cachedCount(db, countKey, async () => {
-    const [row] = join
-      ? await db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(listItemParents)
-          .innerJoin(listItems, join)
-          .where(where)
+    const [row] = drivingParent
+      ? await fromParent({ total: sql<number>`count(*)::int` }).where(parentWhere)
       : await db.select({ total: sql<number>`count(*)::int` }).from(listItems).where(where);
     return Number(row?.total ?? 0);
   });
   if (offset >= total) return { rows: [], total };
   // Deferred join: the ids of the page come from the covering indexes alone (index-only, also at a
   // deep offset); only the page's own rows are read whole.
-  const pageIds = join
-    ? db
-        .select({ id: listItemParents.itemId })
-        .from(listItemParents)
-        .innerJoin(listItems, join)
-        .where(where)
+  const pageIds = drivingParent
+    ? fromParent({ id: listItemParents.itemId })
+        .where(parentWhere)
         .orderBy(...orderBy(query.sortBy, input.locale, true))
         .limit(query.itemCount)
         .offset(offset)
@@ -458,8 +490,14 @@ export async function queryListItems(
         .orderBy(...orderBy(query.sortBy, input.locale, false))
         .limit(query.itemCount)
         .offset(offset);
+  // The items' parents come along in the same round trip.
   const rows = await db
-    .select(listColumns)
+    .select({
+      ...listColumns,
+      parentGuids: sql<
+        string[]
+      >`ARRAY(SELECT ${listItemParents.parentGuid}::text FROM ${listItemParents} WHERE ${listItemParents.itemId} = ${listItems.id} ORDER BY ${listItemParents.parentGuid})`,
+    })
     .from(listItems)
     .where(inArray(listItems.id, pageIds))
     .orderBy(...orderBy(query.sortBy, input.locale, false));
@@ -499,16 +537,12 @@ export async function getListPage(
     locale,
     now,
   });
-  const parents = await loadParentGuids(
-    db,
-    rows.map((row) => row.id),
-  );
   const pagePath = source.page ? (input.pagePaths.get(source.page.id) ?? null) : null;
   const itemAbilities = seesHidden ? listItemAbilities(actor, source.policy) : undefined;
   return {
-    items: rows.map((row) =>
+    items: rows.map(({ parentGuids, ...row }) =>
       toListItemView(row, {
-        parentGuids: parents.get(row.id) ?? [],
+        parentGuids,
         locale,
         pagePath,
         options,

@@ -115,18 +115,25 @@ function lexemeTerm(lexeme: string): string {
   return `${quoteLexeme(lexeme)}:*`;
 }
 
-/** The tsquery text for the visitor's words: all words, in Dutch or in English stemming. */
-async function buildTsQuery(db: Executor, q: string): Promise<string | null> {
-  const [row] = await queryRows<{ nl: string[] | null; en: string[] | null }>(
+/**
+ * The tsquery text for the visitor's words: all words, in Dutch or in English stemming. The same
+ * round trip tells whether the index has documents to rebuild first.
+ */
+async function buildTsQuery(db: Executor, q: string): Promise<{ tsQuery: string | null; dirty: boolean }> {
+  const [row] = await queryRows<{ nl: string[] | null; en: string[] | null; dirty: boolean }>(
     db,
     sql`SELECT tsvector_to_array(to_tsvector('bs_dutch', ${q})) AS nl,
-               tsvector_to_array(to_tsvector('bs_english', ${q})) AS en`,
+               tsvector_to_array(to_tsvector('bs_english', ${q})) AS en,
+               EXISTS (SELECT 1 FROM search_dirty) AS dirty`,
   );
   const groups = [row?.nl ?? [], row?.en ?? []]
     .map((lexemes) => lexemes.slice(0, MAX_WORDS).map(lexemeTerm))
     .filter((terms) => terms.length > 0)
     .map((terms) => `(${terms.join(' & ')})`);
-  return groups.length > 0 ? [...new Set(groups)].join(' | ') : null;
+  return {
+    tsQuery: groups.length > 0 ? [...new Set(groups)].join(' | ') : null,
+    dirty: row?.dirty === true,
+  };
 }
 
 // ts_headline (with bs_simple: query stems are prefixes of the words as written) marks matches with these; the text itself is escaped afterwards, then they become <mark>.
@@ -192,29 +199,36 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
     isFuzzy: false,
   };
   if (q === '' || options.pagePaths.size === 0) return empty;
-  await refreshSearchIndex(db);
+  const { tsQuery, dirty } = await buildTsQuery(db, q);
+  if (dirty) await refreshSearchIndex(db);
 
   const now = (options.now ?? new Date()).toISOString();
   const seesAll = isAdmin(options.actor);
   const reachable = `{${[...options.pagePaths.keys()].join(',')}}`;
   const type = options.type?.trim() || null;
   const offset = (pageNumber - 1) * SEARCH_PAGE_SIZE;
+  // The locale as a literal (it is 'nl' or 'en'), so the planner picks that language's partial
+  // full-text index whatever plan caching a driver does.
+  const locale = sql.raw(options.locale === 'en' ? `'en'` : `'nl'`);
   const visible = sql`
     p.kind = 'page' AND (p.is_published OR ${seesAll}) AND p.id = ANY(${reachable}::uuid[])
     AND (d.kind = 'page' OR (i.id IS NOT NULL AND b.building_block_name IN ('list', 'widget')
          AND ((i.is_published AND i.published_on <= ${now}::timestamptz) OR ${seesAll})))`;
   const sources = sql`
     search_documents d
-    -- LIMIT 1 keeps this a per-match index lookup: a hash join would read every item.
+    -- LIMIT 1 keeps this a per-match index lookup: a hash join would read every item. Only columns
+    -- list_items_visibility_idx covers: an index-only lookup per match (the short id is read for
+    -- the page of hits only).
     LEFT JOIN LATERAL (
-      SELECT * FROM list_items li WHERE d.kind = 'item' AND li.id = d.ref_id LIMIT 1
+      SELECT li.id, li.block_id, li.is_published, li.published_on, li.list_item_type_name
+      FROM list_items li WHERE d.kind = 'item' AND li.id = d.ref_id LIMIT 1
     ) i ON true
     LEFT JOIN building_block_instances b ON b.id = i.block_id
     JOIN pages p ON p.id = CASE WHEN d.kind = 'page' THEN d.ref_id ELSE b.page_id END`;
   // Candidates carry only what ranking and the facets need; text and snippets are read for the
   // one page of hits at the end.
   const columns = (rank: SQL) => sql`d.kind, d.ref_id, ${rank} AS rank,
-    coalesce(i.list_item_type_name, 'page') AS type, i.published_on, i.short_id, p.id AS page_id`;
+    coalesce(i.list_item_type_name, 'page') AS type, i.published_on, p.id AS page_id`;
 
   const answer = (candidates: SQL, snippet: SQL) => sql`
     WITH candidates AS MATERIALIZED (${candidates}),
@@ -229,10 +243,11 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
          FROM (SELECT type, count(*)::int AS n FROM candidates GROUP BY type) f) AS types,
       (SELECT coalesce(json_agg(json_build_object(
           'kind', r.kind, 'guid', r.ref_id, 'title', d.title, 'snippet', ${snippet}, 'type', r.type,
-          'publishedOn', r.published_on, 'shortId', r.short_id, 'pageId', r.page_id, 'rank', r.rank)
+          'publishedOn', r.published_on, 'shortId', li.short_id, 'pageId', r.page_id, 'rank', r.rank)
           ORDER BY r.rank DESC, r.published_on DESC NULLS LAST, r.ref_id), '[]'::json)
          FROM ranked r
-         JOIN search_documents d ON d.kind = r.kind AND d.ref_id = r.ref_id AND d.locale = ${options.locale}) AS hits`;
+         JOIN search_documents d ON d.kind = r.kind AND d.ref_id = r.ref_id AND d.locale = ${locale}
+         LEFT JOIN list_items li ON r.kind = 'item' AND li.id = r.ref_id) AS hits`;
 
   // A word on every page would make the index hand over every document before the LIMIT applies:
   // gin_fuzzy_search_limit lets it stop early (the candidates are capped anyway). The trigram
@@ -250,13 +265,12 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
 
   let isFuzzy = false;
   let result: { types: { name: string; count: number }[]; hits: HitRow[] } = { types: [], hits: [] };
-  const tsQuery = await buildTsQuery(db, q);
   if (tsQuery) {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
     result = await run(
       answer(
         sql`SELECT ${columns(sql`ts_rank_cd(d.tsv, ${query})`)} FROM ${sources}
-            WHERE d.locale = ${options.locale} AND d.tsv @@ ${query} AND ${visible}
+            WHERE d.locale = ${locale} AND d.tsv @@ ${query} AND ${visible}
             LIMIT ${SEARCH_CANDIDATE_LIMIT}`,
         sql`ts_headline('bs_simple', CASE WHEN d.body = '' THEN d.title ELSE d.body END, ${query},
               ${HEADLINE_OPTIONS})`,
@@ -270,7 +284,7 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
     result = await run(
       answer(
         sql`SELECT ${columns(sql`word_similarity(${normalized}, d.title_norm)`)} FROM ${sources}
-            WHERE d.locale = ${options.locale} AND ${normalized} <% d.title_norm AND ${visible}
+            WHERE d.locale = ${locale} AND ${normalized} <% d.title_norm AND ${visible}
             LIMIT ${SEARCH_CANDIDATE_LIMIT}`,
         sql`left(CASE WHEN d.body = '' THEN d.title ELSE d.body END, 240)`,
       ),

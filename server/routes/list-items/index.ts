@@ -198,8 +198,12 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           );
       }
-      const list = await requireVisibleList(db, actor, request.params.blockGuid);
-      return pageOf(db, { actor, list, query: body, locale, pagePaths: await loadPagePaths(db, locale) });
+      // Independent reads side by side (on PostgreSQL they run on separate connections).
+      const [list, pagePaths] = await Promise.all([
+        requireVisibleList(db, actor, request.params.blockGuid),
+        loadPagePaths(db, locale),
+      ]);
+      return pageOf(db, { actor, list, query: body, locale, pagePaths });
     },
   );
 
@@ -230,14 +234,11 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
     request: { actor: Actor; locale: Locale; params: { blockGuid: string } },
     query: ListQueryInput,
   ) => {
-    const list = await requireVisibleList(db, request.actor, request.params.blockGuid, ['widget']);
-    return pageOf(db, {
-      actor: request.actor,
-      list,
-      query,
-      locale: request.locale,
-      pagePaths: await loadPagePaths(db, request.locale),
-    });
+    const [list, pagePaths] = await Promise.all([
+      requireVisibleList(db, request.actor, request.params.blockGuid, ['widget']),
+      loadPagePaths(db, request.locale),
+    ]);
+    return pageOf(db, { actor: request.actor, list, query, locale: request.locale, pagePaths });
   };
   const widgetQuery = listQuerySchema.pick({
     pageNumber: true,
@@ -290,13 +291,16 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { actor, locale } = request;
       const guids = Object.keys(request.body);
+      const loadingPaths = loadPagePaths(db, locale);
+      // Awaited below; a failure before then must not go unhandled.
+      loadingPaths.catch(() => undefined);
       const contexts = await loadListContexts(db, guids);
       const sourceGuids = [...contexts.values()]
         .filter((list) => list.block.buildingBlockName === 'widget')
         .map((list) => widgetSourceGuid(list.block))
         .filter((guid) => !contexts.has(guid));
       for (const [guid, list] of await loadListContexts(db, sourceGuids)) contexts.set(guid, list);
-      const pagePaths = await loadPagePaths(db, locale);
+      const pagePaths = await loadingPaths;
       const entries = await Promise.all(
         guids.map(async (guid): Promise<[string, z.infer<typeof listsResponseSchema>[string]]> => {
           const list = contexts.get(guid);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../../common/list-items.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
@@ -435,6 +435,43 @@ describe('writing items', () => {
       401,
       'unauthorized',
     );
+  });
+
+  it("keeps a parent-filtered list in step with its items' publication, expiry and date", async () => {
+    const db = test.database.db;
+    const parent = randomUUID();
+    const now = Date.now();
+    const made = [];
+    for (const [index, title] of ['Onder A', 'Onder B', 'Onder C'].entries()) {
+      made.push(
+        await createListItem(db, {
+          blockId: newsBlock,
+          title,
+          publishedOn: new Date(now - (index + 1) * DAY),
+          parentGuids: [parent],
+        }),
+      );
+    }
+    const titles = async () =>
+      (await listPage({ filter: `parent:${parent}`, itemCount: 20 })).items.map((entry) => entry.title);
+    expect(await titles()).toEqual(['Onder A', 'Onder B', 'Onder C']);
+    const [a, b, c] = made.map((entry) => entry.id) as [string, string, string];
+    await db.update(listItems).set({ isPublished: false }).where(eq(listItems.id, a));
+    await db
+      .update(listItems)
+      .set({ periodEnd: new Date(now - 1000) })
+      .where(eq(listItems.id, b));
+    expect(await titles()).toEqual(['Onder C']);
+    await db
+      .update(listItems)
+      .set({ isPublished: true, publishedOn: new Date(now - 10 * DAY) })
+      .where(eq(listItems.id, a));
+    expect(await titles()).toEqual(['Onder C', 'Onder A']);
+    await db.delete(listItems).where(eq(listItems.id, c));
+    expect(await titles()).toEqual(['Onder A']);
+    // The list's other tests count its items: leave it as it was.
+    await db.delete(listItems).where(inArray(listItems.id, [a, b]));
+    expect(await titles()).toEqual([]);
   });
 
   it("lets the page's editor create (201, each with its guid), change and delete items, with audit events", async () => {
