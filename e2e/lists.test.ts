@@ -134,9 +134,13 @@ describe('a list of items for visitors', () => {
     const prefix = await listPrefix(list);
     const [firstTitle = ''] = await titles(list);
     const word = firstTitle.split(/\s+/).find((part) => part.length >= 5) ?? firstTitle;
+    // The search field is remounted when the list's state in the URL changes: wait for that, or the
+    // next query typed could land in the old field and be replaced.
+    const field = await list.getByLabel('Zoek in de lijst').elementHandle();
     await list.getByLabel('Zoek in de lijst').fill(word);
     await list.getByRole('button', { name: 'Zoek', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get(`${prefix}_q`) === word);
+    await page.waitForFunction((element) => !element?.isConnected, field);
     await list.getByRole('link', { name: firstTitle }).waitFor();
 
     await list.getByLabel('Zoek in de lijst').fill('xyzzyqwertyuiop');
