@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockPermissions } from '../../common/blocks/permissions.ts';
 import { readBlockPermissions } from '../../common/blocks/permissions.ts';
-import { type Actor, type ActorUser, ANONYMOUS } from './actor.ts';
+import { actorWith, EDITORS, MEMBERS } from '../../test/actors.ts';
+import { type Actor, ANONYMOUS } from './actor.ts';
 import { canAddItemToBlock, canEditBlocksOf } from './block.ts';
 
-const EDITORS = 'role-redactie';
-const MEMBERS = 'role-leden';
-
-const user = (overrides: Partial<ActorUser> = {}): Actor => ({
-  user: {
-    id: 'self',
-    isAdmin: false,
-    isContentManager: false,
-    isMett: false,
-    isDeveloper: false,
-    isActive: true,
-    roleIds: [],
-    ...overrides,
-  },
-});
+const user = actorWith;
 
 const ACTORS = {
   anonymous: ANONYMOUS,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { actorWith, EDITORS, MEMBERS } from '../../test/actors.ts';
 import {
-  type Actor,
-  type ActorUser,
   ANONYMOUS,
   canAddListItem,
   canEditListItems,
@@ -10,21 +9,7 @@ import {
   type ListForPolicy,
 } from './index.ts';
 
-const EDITORS = 'role-redactie';
-const MEMBERS = 'role-leden';
-
-const user = (overrides: Partial<ActorUser>): Actor => ({
-  user: {
-    id: '11111111-1111-4111-8111-111111111111',
-    isAdmin: false,
-    isContentManager: false,
-    isMett: false,
-    isDeveloper: false,
-    isActive: true,
-    roleIds: [],
-    ...overrides,
-  },
-});
+const user = actorWith;
 
 const ACTORS = {
   visitor: ANONYMOUS,

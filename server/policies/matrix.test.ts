@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PROPERTIES, type PropertyDefinition } from '../../common/profile-properties.ts';
+import { actorWith, EDITORS } from '../../test/actors.ts';
 import { canSeeProperty } from '../services/profiles.ts';
-import { type Actor, type ActorUser, ANONYMOUS } from './actor.ts';
+import { type Actor, ANONYMOUS } from './actor.ts';
 import { canEditPage, canManageRoles, canManageUsers, canViewPage, canViewUser } from './index.ts';
 
-const EDITORS = 'role-redactie';
-
-const user = (overrides: Partial<ActorUser> = {}): Actor => ({
-  user: {
-    id: 'self',
-    isAdmin: false,
-    isContentManager: false,
-    isMett: false,
-    isDeveloper: false,
-    isActive: true,
-    roleIds: [],
-    ...overrides,
-  },
-});
+const user = actorWith;
 
 /** The actors. A verified user differs from a user only by a role the policies do not use. */
 const ACTORS = {

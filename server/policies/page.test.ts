@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { actorWith, EDITORS } from '../../test/actors.ts';
 import { AppError } from '../errors.ts';
 import {
   type Actor,
-  type ActorUser,
   ANONYMOUS,
   authorize,
   canEditPage,
@@ -12,20 +12,7 @@ import {
   seesUnpublishedPages,
 } from './index.ts';
 
-const EDITORS = 'role-redactie';
-
-const user = (overrides: Partial<ActorUser>): Actor => ({
-  user: {
-    id: '11111111-1111-4111-8111-111111111111',
-    isAdmin: false,
-    isContentManager: false,
-    isMett: false,
-    isDeveloper: false,
-    isActive: true,
-    roleIds: [],
-    ...overrides,
-  },
-});
+const user = actorWith;
 
 const ACTORS = {
   anonymous: ANONYMOUS,
