@@ -309,6 +309,12 @@ describe('editing items', () => {
     const title = `Testbericht ${Date.now().toString(36)}`;
     await dialog.getByLabel('Titel (Nederlands)').fill(title);
     await dialog.getByLabel('Omschrijving (Nederlands)').fill('Een bericht uit de browsertest.');
+    // The item's own text is rich text (Tiptap, loaded when the form opens).
+    const body = dialog.getByRole('textbox', { name: 'Tekst' });
+    await body.click();
+    await page.keyboard.type('De tekst van het bericht, met ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('vette woorden');
     await dialog.getByRole('button', { name: 'Maak aan' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Gelukt.').first().waitFor();
@@ -320,6 +326,7 @@ describe('editing items', () => {
     await openNews(visitorPage);
     await newsList(visitorPage).getByRole('link', { name: title }).click();
     await visitorPage.getByRole('heading', { level: 1, name: title }).waitFor();
+    await visitorPage.locator('strong', { hasText: 'vette woorden' }).waitFor();
     await visitor.close();
     await context.close();
   });

@@ -10,15 +10,22 @@ import {
   MultiSelect,
   Stack,
   Switch,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
 import { ImageUpload } from '../media/ImageUpload';
+
+// Tiptap only loads when an editor opens the form: visitors of a list never download it.
+const RichTextField = lazy(() =>
+  import('../edit/RichTextField').then((module) => ({ default: module.RichTextField })),
+);
+
 import {
   emptyDraft,
   type ItemDraft,
@@ -215,15 +222,13 @@ export function ItemEditor({
                   {t('lists.editor.imageLater')}
                 </Alert>
               )}
-              <Textarea
-                label={t('lists.editor.body')}
-                description={t('lists.editor.bodyHint')}
-                value={draft.body}
-                autosize
-                minRows={4}
-                maxLength={50_000}
-                onChange={(event) => update({ body: event.currentTarget.value })}
-              />
+              <Suspense fallback={<Text size="sm">{t('table.loading')}</Text>}>
+                <RichTextField
+                  label={t('lists.editor.body')}
+                  value={draft.body}
+                  onChange={(doc) => update({ body: doc })}
+                />
+              </Suspense>
               <Group justify="flex-end">
                 <Button variant="default" onClick={onClose}>
                   {t('buttons.cancel')}

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { paragraphs, type RichTextNode } from '../../../common/blocks/rich-text';
+import type { RichTextNode } from '../../../common/blocks/rich-text';
 import type { ListItemInput, ListItemView } from '../../../common/list-items';
 import { api, unwrap } from '../../api/client';
 import { fetchListPage } from './list-api';
@@ -17,11 +17,12 @@ export type ItemDraft = {
   isPublished: boolean;
   parentGuids: string[];
   imageGuid: string | null;
-  /** The item's own text: paragraphs separated by an empty line, stored as one text block. */
-  body: string;
+  /** The item's own text (Tiptap JSON), stored as the item's text block. */
+  body: RichTextNode;
 };
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const EMPTY_DOC: RichTextNode = { type: 'doc', content: [{ type: 'paragraph' }] };
 
 export function emptyDraft(): ItemDraft {
   return {
@@ -36,26 +37,18 @@ export function emptyDraft(): ItemDraft {
     isPublished: true,
     parentGuids: [],
     imageGuid: null,
-    body: '',
+    body: EMPTY_DOC,
   };
 }
 
 const toPicker = (iso: string | null | undefined) => (iso ? dayjs(iso).format(PICKER_FORMAT) : null);
 const toIso = (value: string | null) => (value ? dayjs(value).toISOString() : null);
 
-/** Plain text of a Tiptap doc, paragraph per block of text (what the textarea edits). */
+/** Plain text of a Tiptap doc, paragraph per block of text (an empty editor has none). */
 export function docToText(doc: RichTextNode | undefined): string {
   const text = (node: RichTextNode): string =>
     node.text ?? (node.type === 'hardBreak' ? '\n' : (node.content ?? []).map(text).join(''));
   return (doc?.content ?? []).map(text).join('\n\n');
-}
-
-export function textToDoc(body: string): RichTextNode {
-  const parts = body
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return paragraphs(...parts);
 }
 
 type ItemDetail = Awaited<ReturnType<typeof loadItemDetail>>;
@@ -64,11 +57,11 @@ function loadItemDetail(guid: string) {
   return unwrap(api.GET('/api/listitem/{guid}', { params: { path: { guid } } }));
 }
 
-/** The text of the item's first text block, for the textarea (other blocks are kept as they are). */
-function bodyOf(detail: ItemDetail): string {
+/** The item's first text block, for the editor (other blocks are kept as they are). */
+function bodyOf(detail: ItemDetail): RichTextNode {
   const text = detail.contentBuildingBlockInstances.find((block) => block.buildingBlockName === 'text');
   const content = text?.content as { nl?: { doc?: RichTextNode } } | undefined;
-  return docToText(content?.nl?.doc);
+  return content?.nl?.doc ?? EMPTY_DOC;
 }
 
 export async function loadItemDraft(guid: string): Promise<ItemDraft> {
@@ -108,7 +101,7 @@ export function normaliseTypeName(value: string): string {
 }
 
 /**
- * The API's item input from the form. The textarea's text replaces the item's first text block;
+ * The API's item input from the form. The editor's text replaces the item's first text block;
  * the item's other blocks (made elsewhere) are kept.
  */
 type ListItemBlockInput = NonNullable<ListItemInput['contentBuildingBlockInstances']>[number];
@@ -119,14 +112,14 @@ function toInput(draft: ItemDraft, current: ItemDetail | null, sortId?: number):
     content: (block.content ?? {}) as Record<string, unknown>,
   }));
   const textIndex = others.findIndex((block) => block.buildingBlockName === 'text');
-  const body = draft.body.trim();
+  const body = docToText(draft.body).trim() ? draft.body : null;
   const existing = textIndex >= 0 ? others[textIndex] : undefined;
   const textBlock: ListItemBlockInput = {
     ...(existing?.guid ? { guid: existing.guid } : {}),
     buildingBlockName: 'text',
     options: existing?.options ?? {},
     sortId: existing?.sortId ?? 0,
-    content: { nl: { doc: textToDoc(body) } },
+    content: { nl: { doc: draft.body } },
   };
   const blocks =
     textIndex >= 0
