@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireSignedIn } from '../../auth.ts';
 import { notFound } from '../../errors.ts';
 import { authorize, canEditPage, canViewPage } from '../../policies/index.ts';
+import { getListPage, toListContext } from '../../services/list-items.ts';
 import {
   cacheToken,
   findPage,
@@ -89,9 +90,25 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const page = await findVisiblePage(db, request.actor, { id: request.params.id });
       if (!page) throw notFound('page');
+      const blocks = await loadBlocks(db, [page.id]);
+      // SPEC 7: per list block, how many items it shows this caller under its stored settings.
+      const totals = await Promise.all(
+        blocks
+          .filter((block) => block.buildingBlockName === 'list')
+          .map(async (block) => {
+            const list = await getListPage(db, {
+              actor: request.actor,
+              list: toListContext(block, page),
+              query: { itemCount: 1 },
+              locale: request.locale,
+              pagePaths: new Map(),
+            });
+            return [block.id, { totalNumberOfItems: list.totalNumberOfItems }] as const;
+          }),
+      );
       const body = {
-        page: presentPage(page, request.actor, request.locale, await loadBlocks(db, [page.id])),
-        listMetadata: {},
+        page: presentPage(page, request.actor, request.locale, blocks),
+        listMetadata: Object.fromEntries(totals),
       };
       reply.header('cache-token', cacheToken(body, await siteContentVersion(db)));
       return body;

@@ -7,6 +7,7 @@ import { buildingBlockInstances, headerImages, menuItems, pages } from '../../db
 import {
   createBlock,
   createHeaderImage,
+  createListItem,
   createMenu,
   createMenuItem,
   createPage,
@@ -53,6 +54,24 @@ describe('GET /api/pages/{id}', () => {
     expect(body.page).toMatchObject({ guid: page.id, name: 'welkom', title: 'Welcome', isPublished: true });
     expect(body.page.buildingBlockInstances).toHaveLength(1);
     expect(body.listMetadata).toEqual({});
+  });
+
+  it('gives each list block the number of items the caller sees in listMetadata', async () => {
+    const page = await createPage(test.database.db, {
+      name: 'met-lijst',
+      title: 'Met lijst',
+      blocks: [{ name: 'list', content: { nl: { title: 'Nieuws' } } }],
+    });
+    const [list] = await test.database.db
+      .select()
+      .from(buildingBlockInstances)
+      .where(eq(buildingBlockInstances.pageId, page.id));
+    for (const title of ['Een', 'Twee', 'Drie']) {
+      await createListItem(test.database.db, { blockId: list!.id, title });
+    }
+    await createListItem(test.database.db, { blockId: list!.id, title: 'Verborgen', isPublished: false });
+    const response = await get(`/api/pages/${page.id}`);
+    expect(response.json().listMetadata).toEqual({ [list!.id]: { totalNumberOfItems: 3 } });
   });
 
   it('answers 404 to a visitor for an unpublished page', async () => {
