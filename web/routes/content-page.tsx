@@ -6,6 +6,7 @@ import { EditModeBar } from '../components/edit/EditMode';
 import { PageView } from '../layouts/PageView';
 import { pageMeta } from '../layouts/page-meta';
 import type { Route } from './+types/content-page';
+import { signInRedirect } from './guards';
 import { ItemPage, itemPageMeta, loadItemPage } from './item-page';
 
 /**
@@ -24,10 +25,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await app.site.getPageByPath({ path, locale: app.locale, query });
   if (isEditing && !page?.abilities.update) {
     const viewer = await app.site.getViewer();
-    if (!viewer) {
-      const url = new URL(request.url);
-      throw redirect(`/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-    }
+    if (!viewer) throw signInRedirect(request);
     if (page) throw redirect('/unauthorized');
   }
   if (!page) throw data(null, { status: 404 });

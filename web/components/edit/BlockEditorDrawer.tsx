@@ -428,6 +428,11 @@ function ContentFields({
 
 type ButtonRow = { label: string; href: string; variant: 'filled' | 'outline' | 'light' };
 
+/** The rows with row `index` changed by `patch` (repeating fields: buttons, accordion items). */
+function patchRow<Row>(rows: Row[], index: number, patch: Partial<Row>): Row[] {
+  return rows.map((row, at) => (at === index ? { ...row, ...patch } : row));
+}
+
 function ButtonsFields({
   locale,
   value,
@@ -453,13 +458,7 @@ function ButtonsFields({
                 required
                 value={row.label}
                 error={errors[`${locale}.buttons.${index}.label`]}
-                onChange={(event) =>
-                  update(
-                    rows.map((item, at) =>
-                      at === index ? { ...item, label: event.currentTarget.value } : item,
-                    ),
-                  )
-                }
+                onChange={(event) => update(patchRow(rows, index, { label: event.currentTarget.value }))}
               />
               <TextInput
                 label={t('blockEditor.fields.link')}
@@ -467,13 +466,7 @@ function ButtonsFields({
                 description={t('blockEditor.fields.linkHint')}
                 value={row.href}
                 error={errors[`${locale}.buttons.${index}.href`]}
-                onChange={(event) =>
-                  update(
-                    rows.map((item, at) =>
-                      at === index ? { ...item, href: event.currentTarget.value } : item,
-                    ),
-                  )
-                }
+                onChange={(event) => update(patchRow(rows, index, { href: event.currentTarget.value }))}
               />
             </Group>
             <Group justify="space-between" align="flex-end">
@@ -486,12 +479,7 @@ function ButtonsFields({
                 value={row.variant ?? 'filled'}
                 allowDeselect={false}
                 onChange={(variant) =>
-                  variant &&
-                  update(
-                    rows.map((item, at) =>
-                      at === index ? { ...item, variant: variant as ButtonRow['variant'] } : item,
-                    ),
-                  )
+                  variant && update(patchRow(rows, index, { variant: variant as ButtonRow['variant'] }))
                 }
               />
               <Button
@@ -548,18 +536,12 @@ function AccordionFields({
               required
               value={row.title}
               error={errors[`${locale}.items.${index}.title`]}
-              onChange={(event) =>
-                update(
-                  rows.map((item, at) =>
-                    at === index ? { ...item, title: event.currentTarget.value } : item,
-                  ),
-                )
-              }
+              onChange={(event) => update(patchRow(rows, index, { title: event.currentTarget.value }))}
             />
             <RichTextField
               label={t('blockEditor.fields.accordionText', { number: index + 1 })}
               value={row.doc}
-              onChange={(doc) => update(rows.map((item, at) => (at === index ? { ...item, doc } : item)))}
+              onChange={(doc) => update(patchRow(rows, index, { doc }))}
             />
             <Group>
               <Button

@@ -1,7 +1,7 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useNavigate } from 'react-router';
+import { data, useNavigate } from 'react-router';
 import { appContext } from '#app-context';
 import { AccountProviders } from '../../account/AccountProviders';
 import { accountMeta } from '../../account/meta';
@@ -10,6 +10,7 @@ import { PreferencesPanel } from '../../components/account/PreferencesPanel';
 import { PrivacyPanel } from '../../components/account/PrivacyPanel';
 import { ProfilePanel } from '../../components/account/ProfilePanel';
 import { SecurityPanel } from '../../components/account/SecurityPanel';
+import { signInRedirect } from '../guards';
 import type { Route } from './+types/account-page';
 
 const ACCOUNT_CATEGORIES = ['profile', 'preferences', 'activity', 'privacy', 'security'] as const;
@@ -22,10 +23,7 @@ function isCategory(value: string): value is AccountCategory {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!isCategory(params.accountCategory)) throw data(null, { status: 404 });
   const viewer = await context.get(appContext).site.getViewer();
-  if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(`/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!viewer) throw signInRedirect(request);
   return { category: params.accountCategory };
 }
 

@@ -15,7 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { appContext } from '#app-context';
 import {
   isMediaGuid,
@@ -29,16 +29,12 @@ import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { QueryState } from '../../components/account/QueryState';
 import { ImageUpload } from '../../components/media/ImageUpload';
+import { requireAdmin } from '../guards';
 import type { Route } from './+types/settings';
 
 /** SPEC route "settings": admins only; visitors sign in first, others see the unauthorized page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = await context.get(appContext).site.getViewer();
-  if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(`/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  if (!viewer.isAdmin) throw redirect('/unauthorized');
+  requireAdmin(await context.get(appContext).site.getViewer(), request);
   return null;
 }
 

@@ -1,21 +1,16 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { AccountProviders } from '../../account/AccountProviders';
 import { accountMeta } from '../../account/meta';
 import { InvitationsSection } from '../../components/admin/InvitationsSection';
 import { UsersSection } from '../../components/admin/UsersSection';
+import { requireAdmin } from '../guards';
 import type { Route } from './+types/users';
 
 /** SPEC route "admin/users": admins only; visitors sign in first, others see the unauthorized page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const viewer = await context.get(appContext).site.getViewer();
-  if (!viewer) {
-    const url = new URL(request.url);
-    throw redirect(`/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  if (!viewer.isAdmin) throw redirect('/unauthorized');
+  requireAdmin(await context.get(appContext).site.getViewer(), request);
   return null;
 }
 
