@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../common/errors.ts';
 import type { Locale } from '../common/localized-text.ts';
-import en from '../web/i18n/en.json' with { type: 'json' };
-import nl from '../web/i18n/nl.json' with { type: 'json' };
+import en from '../common/i18n/en.json' with { type: 'json' };
+import nl from '../common/i18n/nl.json' with { type: 'json' };
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
