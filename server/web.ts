@@ -8,7 +8,7 @@ import { appContext } from '#app-context';
 import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
-import { VersionedCache } from './services/content-cache.ts';
+import { VersionedCache } from './domains/cache.ts';
 import { createSiteServices } from './services/site.ts';
 
 /**

@@ -461,3 +461,15 @@ export const searchDirty = pgTable(
   },
   (table) => [primaryKey({ columns: [table.kind, table.refId] })],
 );
+
+/** Row types, for the domains' queries and presenters. */
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type PageRow = typeof pages.$inferSelect;
+export type BlockRow = typeof buildingBlockInstances.$inferSelect;
+export type MenuItemRow = typeof menuItems.$inferSelect;
+export type HeaderImageRow = typeof headerImages.$inferSelect;
+export type MediaRow = typeof media.$inferSelect;
+export type ListItemRow = typeof listItems.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;

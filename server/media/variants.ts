@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { LruCache } from '../services/content-cache.ts';
+import { LruCache } from '../domains/cache.ts';
 import type { MediaStorage } from './storage.ts';
 import { renderVariant, Semaphore, type VariantParams, variantName } from './transform.ts';
 

@@ -1,3 +1,4 @@
+import type { MediaPurpose } from '../../common/media.ts';
 import type { Actor } from './actor.ts';
 import { isAdmin, isSignedIn } from './actor.ts';
 import { canEditPage, canViewPage, type PageForPolicy } from './page.ts';
@@ -9,6 +10,20 @@ import { canEditPage, canViewPage, type PageForPolicy } from './page.ts';
 export type MediaOwnerForPolicy =
   | { purpose: 'public' | 'api' | 'profile'; ownerGuid: string | null }
   | { purpose: 'block' | 'item'; ownerGuid: string | null; page: PageForPolicy | null };
+
+/** An uploaded image as a record that names it needs to know. */
+export type MediaForReference = {
+  purpose: MediaPurpose;
+  ownerGuid: string | null;
+  uploadedBy: string | null;
+};
+
+/** The record that names an image: a block's or item's image, a site setting (logo, favicon), a profile photo. */
+export type MediaReferrer =
+  | { kind: 'block'; guid: string }
+  | { kind: 'item'; guid: string }
+  | { kind: 'setting' }
+  | { kind: 'profile'; userId: string };
 
 /**
  * Who may upload (issue 4): public and api images are the admins' (session or bearer token); a
@@ -45,6 +60,28 @@ export function canViewMedia(actor: Actor, owner: MediaOwnerForPolicy): boolean 
   }
 }
 
+/**
+ * Which image a record may name, so that nobody shows an image they could not see or did not
+ * upload for it: a block or an item its own uploads (`?block=`, `?item=`) or a public image; a site
+ * setting (logo, favicon: every visitor sees it) only a public image; a profile photo only the
+ * user's own profile upload.
+ */
+export function canReferenceMedia(
+  _actor: Actor,
+  input: { media: MediaForReference; by: MediaReferrer },
+): boolean {
+  const { media, by } = input;
+  switch (by.kind) {
+    case 'block':
+    case 'item':
+      return media.purpose === 'public' || (media.purpose === by.kind && media.ownerGuid === by.guid);
+    case 'setting':
+      return media.purpose === 'public';
+    case 'profile':
+      return media.purpose === 'profile' && media.uploadedBy === by.userId;
+  }
+}
+
 /** Whether shared caches (proxies, CDNs) may keep the image: only when every visitor may see it. */
 export function isPublicMedia(owner: MediaOwnerForPolicy): boolean {
   switch (owner.purpose) {
@@ -58,3 +95,9 @@ export function isPublicMedia(owner: MediaOwnerForPolicy): boolean {
       return owner.page?.isPublished === true;
   }
 }
+
+export const mediaPolicies = {
+  'media.upload': canUploadMedia,
+  'media.view': canViewMedia,
+  'media.reference': canReferenceMedia,
+};

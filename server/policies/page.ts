@@ -7,6 +7,9 @@ export type PageForPolicy = {
   editRoles: readonly string[];
 };
 
+/** A page as the block rules need it: templates (header/footer) are shared by every page. */
+export type BlockPageForPolicy = PageForPolicy & { kind: 'page' | 'template' };
+
 /**
  * SPEC 6: admins edit everything. "A content manager for a page is a non-admin user whose roleIds
  * intersect the page's editRoles when editPermission is the roles mode": holding the role is what
@@ -24,11 +27,19 @@ export function canViewPage(actor: Actor, page: PageForPolicy): boolean {
   return page.isPublished || canEditPage(actor, page);
 }
 
-/** Row filter for lists of pages: true when the actor sees every page, otherwise only published ones. */
-export function seesUnpublishedPages(actor: Actor): boolean {
-  return isAdmin(actor);
+/**
+ * Adding, changing, moving and removing blocks follows the page: those who may edit it. The blocks
+ * of a template (a header or footer every page shows) only admins change.
+ */
+export function canEditBlocksOf(actor: Actor, page: BlockPageForPolicy): boolean {
+  if (page.kind === 'template') return isAdmin(actor);
+  return canEditPage(actor, page);
 }
 
-export function pageAbilities(actor: Actor, page: PageForPolicy) {
-  return { update: canEditPage(actor, page) };
-}
+export const pagePolicies = {
+  'page.view': canViewPage,
+  'page.update': canEditPage,
+  /** Row filter for lists of pages and menus: whether unpublished pages are listed at all. */
+  'page.listUnpublished': (actor: Actor) => isAdmin(actor),
+  'block.edit': canEditBlocksOf,
+};

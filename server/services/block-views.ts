@@ -12,7 +12,7 @@ import { pickLocale } from '../../common/localized-text.ts';
 import { imageUrl, PLACEHOLDER, SRCSET_WIDTHS } from '../../common/media.ts';
 import type { BlockView, ImageBlockData } from '../../common/site.ts';
 import type { buildingBlockInstances } from '../db/schema.ts';
-import { LruCache } from './content-cache.ts';
+import { LruCache } from '../domains/cache.ts';
 import { renderRichText } from './rich-text.ts';
 
 type BlockRow = typeof buildingBlockInstances.$inferSelect;

@@ -9,7 +9,7 @@ import type { LayoutPosition } from '../../common/pages.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { auditEvents, buildingBlockInstances, media, pages } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { type Actor, canViewPage } from '../policies/index.ts';
+import { type Actor, can } from '../policies/index.ts';
 import type { BlockRow, PageRow } from './pages.ts';
 
 /**
@@ -398,7 +398,7 @@ export async function listBlocksOfType(
     .orderBy(asc(pages.name), asc(buildingBlockInstances.layoutPosition), asc(buildingBlockInstances.sortId))
     .limit(1000);
   return rows
-    .filter((row) => canViewPage(actor, row.page))
+    .filter((row) => can(actor, 'page.view', row.page))
     .map(({ block, page }) => {
       const content = block.content ? pickLocale(block.content as Localized<unknown>, locale) : null;
       const title =

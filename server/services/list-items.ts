@@ -30,16 +30,9 @@ import {
   listItemTypes,
   pages,
 } from '../db/schema.ts';
+import { contentVersion, LruCache } from '../domains/cache.ts';
 import { AppError } from '../errors.ts';
-import {
-  type Actor,
-  canViewList,
-  type ListForPolicy,
-  listAbilities,
-  listItemAbilities,
-  seesHiddenListItems,
-} from '../policies/index.ts';
-import { contentVersion, LruCache } from './content-cache.ts';
+import { type Actor, abilities, can, type ListForPolicy } from '../policies/index.ts';
 import type { BlockRow, PageRow } from './pages.ts';
 
 /**
@@ -103,7 +96,7 @@ export async function requireVisibleList(
   names: readonly string[] = LIST_BLOCK_NAMES,
 ): Promise<ListContext> {
   const list = (await loadListContexts(db, [blockGuid])).get(blockGuid);
-  if (!list || !names.includes(list.block.buildingBlockName) || !canViewList(actor, list.policy)) {
+  if (!list || !names.includes(list.block.buildingBlockName) || !can(actor, 'list.view', list.policy)) {
     throw new AppError('not_found', 'list not found');
   }
   return list;
@@ -529,7 +522,7 @@ export async function getListPage(
   const query = resolveListQuery(options, input.query, {
     maxItems: isWidget ? WIDGET_MAX_ITEMS : MAX_ITEMS_PER_PAGE,
   });
-  const seesHidden = seesHiddenListItems(actor, source.policy);
+  const seesHidden = can(actor, 'list.editItems', source.policy);
   const { rows, total } = await queryListItems(db, {
     blockId: source.block.id,
     query,
@@ -538,7 +531,6 @@ export async function getListPage(
     now,
   });
   const pagePath = source.page ? (input.pagePaths.get(source.page.id) ?? null) : null;
-  const itemAbilities = seesHidden ? listItemAbilities(actor, source.policy) : undefined;
   return {
     items: rows.map(({ parentGuids, ...row }) =>
       toListItemView(row, {
@@ -547,14 +539,14 @@ export async function getListPage(
         pagePath,
         options,
         now,
-        abilities: itemAbilities,
+        abilities: seesHidden ? abilities('listItem', actor, { ...row, list: source.policy }) : undefined,
       }),
     ),
     pageNumber: query.pageNumber,
     itemCount: query.itemCount,
     totalNumberOfItems: total,
     sortBy: query.sortBy,
-    abilities: listAbilities(actor, list.policy),
+    abilities: abilities('list', actor, list.policy),
   };
 }
 
@@ -568,7 +560,7 @@ export async function resolveWidgetSource(
   const sourceGuid = widgetSourceGuid(widget.block);
   if (sourceGuid === widget.block.id) return widget;
   const source = contexts?.get(sourceGuid) ?? (await loadListContexts(db, [sourceGuid])).get(sourceGuid);
-  if (source?.block.buildingBlockName !== 'list' || !canViewList(actor, source.policy)) return null;
+  if (source?.block.buildingBlockName !== 'list' || !can(actor, 'list.view', source.policy)) return null;
   return source;
 }
 
@@ -615,7 +607,7 @@ export function presentListItemDetail(
 ) {
   const { item, list } = found;
   const options = readListOptions(list.block);
-  const abilities = listItemAbilities(input.actor, list.policy);
+  const itemAbilities = abilities('listItem', input.actor, { ...item, list: list.policy });
   return {
     ...toListItemView(item, {
       parentGuids: input.parentGuids,
@@ -623,9 +615,9 @@ export function presentListItemDetail(
       pagePath: input.pagePath,
       options,
       now: input.now ?? new Date(),
-      abilities,
+      abilities: itemAbilities,
     }),
-    abilities,
+    abilities: itemAbilities,
     titleTranslations: item.title,
     metadata: {
       description: pickLocale(item.description, input.locale),
@@ -685,8 +677,8 @@ export async function listChildren(
     .limit(200);
   const visible = rows.filter((row) => {
     const policy: ListForPolicy = { page: row.page, permissions: { addPermission: 'admins', addRoles: [] } };
-    if (!canViewList(input.actor, policy)) return false;
-    if (seesHiddenListItems(input.actor, policy)) return true;
+    if (!can(input.actor, 'list.view', policy)) return false;
+    if (can(input.actor, 'list.editItems', policy)) return true;
     return row.isPublished && row.publishedOn.getTime() <= now.getTime();
   });
   const parents = await loadParentGuids(

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { ImageFormat, MediaPurpose } from '../../common/media.ts';
 import { type Executor, queryRows } from '../db/client.ts';
 import { auditEvents, buildingBlockInstances, media, pages } from '../db/schema.ts';
+import { LruCache } from '../domains/cache.ts';
 import type { MediaOwnerForPolicy, PageForPolicy } from '../policies/index.ts';
-import { LruCache } from './content-cache.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 

@@ -9,7 +9,7 @@ import {
 import type { Executor } from '../db/client.ts';
 import { media, profilePropertyDefinitions, userProperties, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../policies/index.ts';
+import { type Actor, can } from '../policies/index.ts';
 import type { ProfileUpdate } from '../routes/profiles/schema.ts';
 import { audit } from './accounts.ts';
 import { getPlatformSettings } from './platform-settings.ts';
@@ -28,13 +28,6 @@ export async function loadPropertyDefinitions(db: Executor): Promise<Map<string,
     });
   }
   return definitions;
-}
-
-/** SPEC 6: operator-only properties exist only for isMett users. */
-export function canSeeProperty(actor: Actor, definition: PropertyDefinition, isOwner: boolean): boolean {
-  if (definition.isMettOnly && !actor.user?.isMett) return false;
-  if (isOwner || actor.user?.isAdmin) return true;
-  return definition.visibleFor === 'user' && actor.user !== null;
 }
 
 /**
@@ -58,7 +51,7 @@ export async function updateOwnProfile(options: {
   const imageValues: { index: number; guid: string }[] = [];
   for (const [index, property] of (update.properties ?? []).entries()) {
     const definition = definitions.get(property.key);
-    if (!definition || !canSeeProperty(actor, definition, true)) {
+    if (!definition || !can(actor, 'property.see', { definition, isOwner: true })) {
       problems.push({ path: `properties/${index}/key`, message: 'validation.unknownProperty' });
       continue;
     }

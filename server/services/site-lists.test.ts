@@ -7,9 +7,9 @@ import type { ListBlockData, WidgetBlockData } from '../../common/site.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { VersionedCache } from '../domains/cache.ts';
 import { type Actor, ANONYMOUS } from '../policies/index.ts';
 import { createListItem, createMenu, createMenuItem, createPage } from '../seed/builders.ts';
-import { VersionedCache } from './content-cache.ts';
 import { createSiteServices } from './site.ts';
 import { listStateKey } from './site-lists.ts';
 

@@ -20,7 +20,7 @@ import type {
 import { slugify } from '../../common/urls.ts';
 import type { Executor } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { type Actor, canViewListItem, listAbilities, listItemAbilities } from '../policies/index.ts';
+import { type Actor, abilities, can } from '../policies/index.ts';
 import { toBlockViews } from './block-views.ts';
 import {
   findListItem,
@@ -136,7 +136,7 @@ export async function withListData(
         page,
         pagePath: view.path,
         itemTypes: await listItemTypesInBlock(db, list.block.id),
-        abilities: listAbilities(actor, list.policy),
+        abilities: abilities('list', actor, list.policy),
       };
       return { ...block, data };
     } catch (error) {
@@ -181,7 +181,7 @@ export async function getItemPage(
   const found = await findListItem(db, where);
   if (!found || found.list.page?.id !== page.id) return null;
   const now = new Date();
-  if (!canViewListItem(actor, { ...found.item, list: found.list.policy }, now)) return null;
+  if (!can(actor, 'listItem.view', { ...found.item, list: found.list.policy, now })) return null;
   const title = pickLocale(found.item.title, locale);
   const canonical = itemUrl(input.pagePath, found.item.shortId, title);
   if (id !== found.item.shortId || (input.slug ?? '') !== slugify(title)) {
@@ -194,14 +194,14 @@ export async function getItemPage(
     listChildren(db, { actor, parent: found, locale, pagePaths: await loadPagePaths(db, locale), now }),
   ]);
   const options = readListOptions(found.list.block);
-  const abilities = listItemAbilities(actor, found.list.policy);
+  const itemAbilities = abilities('listItem', actor, { ...found.item, list: found.list.policy });
   const item = toListItemView(found.item, {
     parentGuids: parents.get(found.item.id) ?? [],
     locale,
     pagePath: pagePaths.get(page.id) ?? null,
     options,
     now,
-    abilities: abilities.update ? abilities : undefined,
+    abilities: itemAbilities.update ? itemAbilities : undefined,
   });
   return {
     kind: 'item',
@@ -213,7 +213,7 @@ export async function getItemPage(
         breadcrumbs: [...pageView.breadcrumbs, { name: item.title, url: canonical }],
       },
       children,
-      abilities,
+      abilities: itemAbilities,
     },
   };
 }

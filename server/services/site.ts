@@ -10,10 +10,10 @@ import type { MenuNode, PageView, SiteServices, SiteShell } from '../../common/s
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Executor } from '../db/client.ts';
 import { headerImages, userProperties } from '../db/schema.ts';
+import { contentVersion, type VersionedCache } from '../domains/cache.ts';
 import type { Actor } from '../policies/index.ts';
-import { pageAbilities, seesUnpublishedPages } from '../policies/index.ts';
+import { abilities, can } from '../policies/index.ts';
 import { toBlockViews } from './block-views.ts';
-import { contentVersion, type VersionedCache } from './content-cache.ts';
 import { loadPagePaths } from './list-items.ts';
 import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
@@ -62,7 +62,7 @@ export function createSiteServices(deps: {
 
   const menuFor = async (locale: Locale) => {
     const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
-    return filterMenuForVisitor(tree?.menuItems ?? [], seesUnpublishedPages(actor));
+    return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'));
   };
 
   const templateBlocks = async (guid: string | null, locale: Locale) => {
@@ -112,7 +112,7 @@ export function createSiteServices(deps: {
       footerBlocks: [...extraFooter, ...footerBlocks],
       path,
       contentLocale: locale,
-      abilities: pageAbilities(actor, page),
+      abilities: abilities('page', actor, page),
     };
   };
 

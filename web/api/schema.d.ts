@@ -416,7 +416,10 @@ export interface paths {
                 };
             };
         };
-        /** Change a page's settings: title per language, published, layout, options (those who may edit it) */
+        /**
+         * Change a page's settings: title per language, published, layout, options (those who may edit it)
+         * @description A layout without a side column hides the blocks in it: `moveHiddenBlocksTo` moves them to the end of another position in the same change; without it they stay in the data.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -4747,6 +4750,11 @@ export interface components {
                 name: string;
                 value: string;
             }[];
+            /**
+             * @description With a new layout: move the blocks of the side columns it hides to the end of this position
+             * @enum {string}
+             */
+            moveHiddenBlocksTo?: "top" | "left" | "main" | "right" | "bottom";
         };
         BuildingBlockInstanceCreateInput: {
             buildingBlockName: string;
@@ -5143,6 +5151,11 @@ export interface components {
                 name: string;
                 value: string;
             }[];
+            /**
+             * @description With a new layout: move the blocks of the side columns it hides to the end of this position
+             * @enum {string}
+             */
+            moveHiddenBlocksTo?: "top" | "left" | "main" | "right" | "bottom";
         };
         BuildingBlockInstanceCreate: {
             buildingBlockName: string;

@@ -1,8 +1,8 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../../common/localized-text';
 import en from '../../common/i18n/en.json';
 import nl from '../../common/i18n/nl.json';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../../common/localized-text';
 
 export const resources = { nl: { translation: nl }, en: { translation: en } } as const;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireSignedIn } from '../../auth.ts';
 import { buildingBlockInstances, pages } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { authorize, canEditBlocksOf, canViewPage } from '../../policies/index.ts';
+import { type Actor, authorize, can } from '../../policies/index.ts';
 import {
   addBlock,
   deleteBlock,
@@ -42,16 +42,16 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
    * The page (or template) a write goes to: unknown or not visible to the actor is a 404, visible
    * but not theirs to edit a 403.
    */
-  function requireEditable(actor: Parameters<typeof canEditBlocksOf>[0], page: PageRow | undefined): PageRow {
-    if (!page || !canViewPage(actor, page)) throw notFound('page');
-    authorize(canEditBlocksOf(actor, page));
+  function requireEditable(actor: Actor, page: PageRow | undefined): PageRow {
+    if (!page || !can(actor, 'page.view', page)) throw notFound('page');
+    authorize(actor, 'block.edit', page);
     return page;
   }
 
-  async function editableBlock(request: { actor: Parameters<typeof canEditBlocksOf>[0] }, guid: string) {
+  async function editableBlock(request: { actor: Actor }, guid: string) {
     const found = await findBlockWithPage(db, guid);
-    if (!found || !canViewPage(request.actor, found.page)) throw notFound('building block instance');
-    authorize(canEditBlocksOf(request.actor, found.page));
+    if (!found || !can(request.actor, 'page.view', found.page)) throw notFound('building block instance');
+    authorize(request.actor, 'block.edit', found.page);
     return found;
   }
 
@@ -85,7 +85,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         .leftJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
         .where(eq(buildingBlockInstances.id, request.params.guid))
         .limit(1);
-      if (!row?.page || !canViewPage(request.actor, row.page)) throw notFound('building block instance');
+      if (!row?.page || !can(request.actor, 'page.view', row.page)) throw notFound('building block instance');
       return presentBlock(row.block);
     },
   );

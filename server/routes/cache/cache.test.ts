@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { contentVersion } from '../../services/content-cache.ts';
+import { contentVersion } from '../../domains/cache.ts';
 
 describe('DELETE /cache_invalidate', () => {
   let test: TestApp;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSignedIn } from '../../auth.ts';
-import { authorize, canInvalidateCache } from '../../policies/index.ts';
+import { authorize } from '../../policies/index.ts';
 import { audit } from '../../services/accounts.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 
@@ -25,7 +25,7 @@ export const cacheRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireSignedIn(request);
-      authorize(canInvalidateCache(request.actor));
+      authorize(request.actor, 'cache.invalidate');
       await db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE content_version SET version = version + 1 WHERE id = 1`);
         await audit(tx, {

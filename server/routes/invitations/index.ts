@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOCALES } from '../../../common/localized-text.ts';
 import { requireSignedIn, setSessionCookies } from '../../auth.ts';
 import { AppError, errorBody } from '../../errors.ts';
-import { authorize, canManageUsers } from '../../policies/index.ts';
+import { authorize } from '../../policies/index.ts';
 import { presentApplicationUser } from '../../services/accounts.ts';
 import {
   acceptInvitation,
@@ -93,7 +93,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = requireSignedIn(request);
-      authorize(canManageUsers(request.actor));
+      authorize(request.actor, 'user.manage');
       const row = await createInvitation({
         db,
         mailer: app.mailer,
@@ -116,7 +116,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSignedIn(request);
-      authorize(canManageUsers(request.actor));
+      authorize(request.actor, 'user.manage');
       return listInvitations(db);
     },
   );
@@ -133,7 +133,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = requireSignedIn(request);
-      authorize(canManageUsers(request.actor));
+      authorize(request.actor, 'user.manage');
       await revokeInvitation(db, { id: request.params.guid, actorId: admin.id });
       return reply.status(204).send(null);
     },

@@ -7,14 +7,7 @@ import { pickLocale } from '../../../common/localized-text.ts';
 import { requireSignedIn } from '../../auth.ts';
 import type { Executor } from '../../db/client.ts';
 import { AppError, errorBody, notFound } from '../../errors.ts';
-import {
-  type Actor,
-  authorize,
-  canAddListItem,
-  canEditListItems,
-  canViewList,
-  canViewListItem,
-} from '../../policies/index.ts';
+import { type Actor, authorize, can } from '../../policies/index.ts';
 import {
   createListItems,
   deleteListItem,
@@ -113,7 +106,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The item if the actor may see it; a hidden item is a 404 like an unknown one. */
   const findVisible = async (actor: Actor, where: { id: string } | { shortId: string }) => {
     const found = await findListItem(db, where);
-    if (!found || !canViewListItem(actor, { ...found.item, list: found.list.policy }, new Date())) {
+    if (!found || !can(actor, 'listItem.view', { ...found.item, list: found.list.policy, now: new Date() })) {
       throw notFound('item');
     }
     return found;
@@ -174,7 +167,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
       if (Array.isArray(body)) {
         const user = requireSignedIn(request);
         const list = await requireVisibleList(db, actor, request.params.blockGuid);
-        authorize(canAddListItem(actor, list.policy));
+        authorize(actor, 'list.addItem', list.policy);
         const created = await createListItems({
           db,
           list,
@@ -306,7 +299,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
           const list = contexts.get(guid);
           const isList =
             list && (LIST_BLOCK_NAMES as readonly string[]).includes(list.block.buildingBlockName);
-          if (!list || !isList || !canViewList(actor, list.policy)) return [guid, null];
+          if (!list || !isList || !can(actor, 'list.view', list.policy)) return [guid, null];
           let json: unknown;
           try {
             const raw = request.body[guid] ?? '';
@@ -359,7 +352,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireSignedIn(request);
       const found = await findVisible(request.actor, { id: request.params.guid });
-      authorize(canEditListItems(request.actor, found.list.policy));
+      authorize(request.actor, 'listItem.update', { ...found.item, list: found.list.policy });
       const saved = await updateListItem({ db, item: found.item, actorId: user.id, input: request.body });
       return itemDetail(db, { item: saved, list: found.list }, request.actor, request.locale);
     },
@@ -378,7 +371,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireSignedIn(request);
       const found = await findVisible(request.actor, { id: request.params.guid });
-      authorize(canEditListItems(request.actor, found.list.policy));
+      authorize(request.actor, 'listItem.delete', { ...found.item, list: found.list.policy });
       await deleteListItem({ db, item: found.item, actorId: user.id });
       return reply.status(204).send(null);
     },

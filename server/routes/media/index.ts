@@ -25,7 +25,7 @@ import {
   variantName,
 } from '../../media/transform.ts';
 import { VariantCache } from '../../media/variants.ts';
-import { authorize, canUploadMedia, canViewMedia, isPublicMedia } from '../../policies/index.ts';
+import { authorize, can, isPublicMedia } from '../../policies/index.ts';
 import { createMedia, MediaRows, mediaOwner } from '../../services/media.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 import { imageBytesSchema, transformQuerySchema, uploadedMediaSchema, uploadQuerySchema } from './schema.ts';
@@ -99,7 +99,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownerGuid = purpose === 'profile' ? user.id : request.query.ownerGuid;
       const owner = await mediaOwner(db, purpose, ownerGuid);
       if (!owner) throw notFound(purpose === 'block' ? 'building block instance' : 'list item');
-      authorize(canUploadMedia(request.actor, owner));
+      authorize(request.actor, 'media.upload', owner);
 
       if (!request.isMultipart()) throw new AppError('bad_request', 'expected multipart/form-data');
       const part = await request.file();
@@ -168,7 +168,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await rows.find(db, request.params.guid);
       const owner = row && (await mediaOwner(db, row.purpose, row.ownerGuid));
       // Not visible is not found: whether the image exists is not revealed.
-      if (!row || !owner || !canViewMedia(request.actor, owner)) throw notFound('media');
+      if (!row || !owner || !can(request.actor, 'media.view', owner)) throw notFound('media');
 
       const query = request.query;
       let format: VariantFormat;

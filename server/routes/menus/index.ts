@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
-import { seesUnpublishedPages } from '../../policies/index.ts';
+import { can } from '../../policies/index.ts';
 import { filterMenuForVisitor, loadMenuTree } from '../../services/menus.ts';
 import { errorResponses } from '../common-schemas.ts';
 import { menuResponse, menuWithNameQuery } from './schema.ts';
@@ -22,7 +22,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         guid: tree.guid,
         name: tree.name,
-        menuItems: filterMenuForVisitor(tree.menuItems, seesUnpublishedPages(request.actor)),
+        menuItems: filterMenuForVisitor(tree.menuItems, can(request.actor, 'page.listUnpublished')),
       };
     },
   );

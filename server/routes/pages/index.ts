@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSignedIn } from '../../auth.ts';
-import { notFound } from '../../errors.ts';
-import { authorize, canEditPage, canViewPage } from '../../policies/index.ts';
-import { getListPage, toListContext } from '../../services/list-items.ts';
 import {
-  cacheToken,
-  findPage,
-  findVisiblePage,
+  getPage,
+  getPageByName,
+  getTemplate,
   listVisiblePages,
-  loadBlocks,
-  presentPage,
-  siteContentVersion,
-  updatePageSettings,
-} from '../../services/pages.ts';
+  updatePage,
+} from '../../domains/pages/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import {
   listPagesQuery,
   pageIdParams,
@@ -25,8 +19,6 @@ import {
 } from './schema.ts';
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
   app.get(
     '/api/pages',
     {
@@ -37,25 +29,11 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(pageSchema), 400: errorResponses[400] },
       },
     },
-    async (request) => {
-      const { IncludeBbis: includeBlocks = false, FilterBbisByBuildingBlocks: blockNames } = request.query;
-      const rows = await listVisiblePages(db, request.actor);
-      const blocks = includeBlocks
-        ? await loadBlocks(
-            db,
-            rows.map((page) => page.id),
-            blockNames,
-          )
-        : [];
-      return rows.map((page) =>
-        presentPage(
-          page,
-          request.actor,
-          request.locale,
-          includeBlocks ? blocks.filter((block) => block.pageId === page.id) : undefined,
-        ),
-      );
-    },
+    async (request) =>
+      listVisiblePages(contextOf(request), {
+        includeBlocks: request.query.IncludeBbis ?? false,
+        blockNames: request.query.FilterBbisByBuildingBlocks,
+      }),
   );
 
   app.get(
@@ -68,11 +46,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const page = await findVisiblePage(db, request.actor, { name: request.query.name });
-      if (!page) throw notFound('page');
-      return presentPage(page, request.actor, request.locale, await loadBlocks(db, [page.id]));
-    },
+    async (request) => getPageByName(contextOf(request), request.query.name),
   );
 
   app.get(
@@ -88,30 +62,8 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await findVisiblePage(db, request.actor, { id: request.params.id });
-      if (!page) throw notFound('page');
-      const blocks = await loadBlocks(db, [page.id]);
-      // SPEC 7: per list block, how many items it shows this caller under its stored settings.
-      const totals = await Promise.all(
-        blocks
-          .filter((block) => block.buildingBlockName === 'list')
-          .map(async (block) => {
-            const list = await getListPage(db, {
-              actor: request.actor,
-              list: toListContext(block, page),
-              query: { itemCount: 1 },
-              locale: request.locale,
-              pagePaths: new Map(),
-            });
-            return [block.id, { totalNumberOfItems: list.totalNumberOfItems }] as const;
-          }),
-      );
-      const body = {
-        page: presentPage(page, request.actor, request.locale, blocks),
-        listMetadata: Object.fromEntries(totals),
-      };
-      reply.header('cache-token', cacheToken(body, await siteContentVersion(db)));
-      return body;
+      const { body, cacheToken } = await getPage(contextOf(request), request.params.id);
+      return reply.header('cache-token', cacheToken).send(body);
     },
   );
 
@@ -125,11 +77,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const template = await findVisiblePage(db, request.actor, { id: request.params.id }, 'template');
-      if (!template) throw notFound('page template');
-      return presentPage(template, request.actor, request.locale, await loadBlocks(db, [template.id]));
-    },
+    async (request) => getTemplate(contextOf(request), request.params.id),
   );
 
   app.put(
@@ -139,24 +87,14 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['pages'],
         summary:
           "Change a page's settings: title per language, published, layout, options (those who may edit it)",
+        description:
+          'A layout without a side column hides the blocks in it: `moveHiddenBlocksTo` moves them to the end of ' +
+          'another position in the same change; without it they stay in the data.',
         params: pageIdParams,
         body: pageSettingsBody,
         response: { 200: pageSchema, ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      const page = await findPage(db, { id: request.params.id });
-      // A page the actor may not even see is not found; one they see but may not edit is forbidden.
-      if (!page || !canViewPage(request.actor, page)) throw notFound('page');
-      authorize(canEditPage(request.actor, page));
-      const saved = await updatePageSettings({
-        db: app.database.db,
-        page,
-        actorId: user.id,
-        update: request.body,
-      });
-      return presentPage(saved, request.actor, request.locale, await loadBlocks(db, [saved.id]));
-    },
+    async (request) => updatePage(contextOf(request), request.params.id, request.body),
   );
 };

@@ -61,5 +61,11 @@ export const pageSettingsBody = z
     isPublished: z.boolean().optional(),
     layout: z.enum(PAGE_LAYOUTS).optional(),
     options: z.array(pageOptionSchema).max(50).optional(),
+    moveHiddenBlocksTo: z
+      .enum(LAYOUT_POSITIONS)
+      .optional()
+      .describe(
+        'With a new layout: move the blocks of the side columns it hides to the end of this position',
+      ),
   })
   .meta({ id: 'PageSettingsUpdate' });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSignedIn } from '../../auth.ts';
-import { authorize, canManageSettings, isAdmin } from '../../policies/index.ts';
+import { authorize, isAdmin } from '../../policies/index.ts';
 import { listPlatformSettingValues, updatePlatformSettings } from '../../services/platform-settings.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 import { listSettingsQuery, settingValuesResponse, updateSettingsBody } from './schema.ts';
@@ -46,7 +46,7 @@ export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireSignedIn(request);
-      authorize(canManageSettings(request.actor));
+      authorize(request.actor, 'settings.update');
       await updatePlatformSettings({ db: app.database.db, actorId: user.id, values: request.body });
       return listPlatformSettingValues({ db: app.database.db, includeAll: true, includePrivate: true });
     },

@@ -4,13 +4,14 @@ import { pickLocale } from '../../../common/localized-text.ts';
 import { PROPERTY_CATEGORIES, PROPERTY_INPUT_TYPES } from '../../../common/profile-properties.ts';
 import { clearSessionCookies, requireSignedIn } from '../../auth.ts';
 import { AppError } from '../../errors.ts';
+import { can } from '../../policies/index.ts';
 import {
   deleteOwnAccount,
   findUser,
   listOwnActivity,
   presentApplicationUser,
 } from '../../services/accounts.ts';
-import { canSeeProperty, loadPropertyDefinitions, updateOwnProfile } from '../../services/profiles.ts';
+import { loadPropertyDefinitions, updateOwnProfile } from '../../services/profiles.ts';
 import { applicationUserSchema } from '../auth/schema.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 import { profileUpdateBody } from './schema.ts';
@@ -197,7 +198,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         lastName: user.lastName,
         properties: full.properties.filter((property) => {
           const definition = definitions.get(property.key);
-          return definition !== undefined && canSeeProperty(request.actor, definition, isOwner);
+          return definition !== undefined && can(request.actor, 'property.see', { definition, isOwner });
         }),
       };
     },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireSignedIn } from '../../auth.ts';
 import { pages, roles, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { authorize, canManageRoles } from '../../policies/index.ts';
+import { authorize } from '../../policies/index.ts';
 import { audit } from '../../services/accounts.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 
@@ -30,7 +30,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const requireRoleManager = (request: Parameters<typeof requireSignedIn>[0]) => {
     const user = requireSignedIn(request);
-    authorize(canManageRoles(request.actor));
+    authorize(request.actor, 'role.manage');
     return user;
   };
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireSignedIn } from '../../auth.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { authorize, canManageUsers } from '../../policies/index.ts';
+import { authorize } from '../../policies/index.ts';
 import { audit, findUser, presentApplicationUser } from '../../services/accounts.ts';
 import { applicationUserSchema } from '../auth/schema.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
@@ -44,7 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSignedIn(request);
-      authorize(canManageUsers(request.actor));
+      authorize(request.actor, 'user.manage');
       const search = request.query.search
         ? `%${request.query.search.replace(/[%_\\]/g, '\\$&')}%`
         : undefined;
@@ -74,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireSignedIn(request);
-      authorize(canManageUsers(request.actor));
+      authorize(request.actor, 'user.manage');
       const user = await findUser(db, request.params.guid);
       if (!user) throw new AppError('not_found', 'user not found');
       return presentApplicationUser(db, user);
@@ -94,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = requireSignedIn(request);
-      authorize(canManageUsers(request.actor));
+      authorize(request.actor, 'user.manage');
       const target = await findUser(db, request.params.guid);
       if (!target) throw new AppError('not_found', 'user not found');
       const update = request.body;

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../db/client.ts';
+import { auditEvents } from '../db/schema.ts';
+import type { Actor } from '../policies/index.ts';
+
+/**
+ * The one write path. Every change a user makes is a command run by `runCommand`: one transaction,
+ * one typed audit event per changed record (who, what, which record, when) written in that
+ * transaction, and the change hooks every write passes (the visitors' cache scope now; revisions and
+ * statistics later).
+ */
+
+/** What a record is: the audit trail's entity types. */
+export type EntityType =
+  | 'page'
+  | 'block'
+  | 'listItem'
+  | 'media'
+  | 'settings'
+  | 'cache'
+  | 'role'
+  | 'user'
+  | 'session'
+  | 'apiToken'
+  | 'invitation';
+
+/** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
+export const COMMANDS = {
+  'page.update': 'page',
+  'block.create': 'block',
+  'block.update': 'block',
+  'block.updateOptions': 'block',
+  'block.updatePermissions': 'block',
+  'block.delete': 'block',
+  /** Names the page whose blocks moved. */
+  'block.reorder': 'page',
+  'listItem.create': 'listItem',
+  'listItem.update': 'listItem',
+  'listItem.delete': 'listItem',
+  /** Names the list block whose items moved. */
+  'listItem.reorder': 'block',
+  'media.upload': 'media',
+  'settings.update': 'settings',
+  'cache.invalidate': 'cache',
+  'role.create': 'role',
+  'role.update': 'role',
+  'role.delete': 'role',
+  'user.signUp': 'user',
+  'user.signIn': 'user',
+  'user.signInFailed': 'user',
+  'user.changePassword': 'user',
+  'user.resetPassword': 'user',
+  'user.verifyEmail': 'user',
+  'user.updateProfile': 'user',
+  'user.deleteAccount': 'user',
+  'user.update': 'user',
+  'session.signOut': 'session',
+  'session.revoke': 'session',
+  'apiToken.create': 'apiToken',
+  'apiToken.revoke': 'apiToken',
+  'invitation.create': 'invitation',
+  'invitation.revoke': 'invitation',
+  'invitation.accept': 'invitation',
+} as const satisfies Record<string, EntityType>;
+
+export type CommandAction = keyof typeof COMMANDS;
+
+/**
+ * Whether visitors can see what the command changes. Only `public` writes move the content version
+ * (visitors' caches); a `private` one (accounts, uploads, a draft, an unpublished page's blocks)
+ * leaves their caches alone.
+ */
+export type WriteScope = 'public' | 'private';
+
+export type AuditData = Record<string, unknown>;
+
+/** One changed record, as the audit trail and the change hooks see it. */
+export type ChangeEvent = {
+  action: CommandAction;
+  entityType: EntityType;
+  entityId: string | null;
+  actorId: string | null;
+  scope: WriteScope;
+  data: AuditData | null;
+};
+
+type FromResult<T, V> = V | ((result: T) => V);
+
+export type CommandSpec<T> = {
+  action: CommandAction;
+  scope: WriteScope;
+  /** The changed record's id; for a create, read from the result; a list gives one event per record. */
+  target: FromResult<T, string | readonly string[] | null>;
+  data?: FromResult<T, AuditData> | undefined;
+  /** Who acts when it is not the context's actor (a sign-up: the new account). */
+  actorId?: FromResult<T, string | null> | undefined;
+};
+
+/** A step every write passes, inside its transaction. */
+export type ChangeHook = {
+  /** Before the command's work. */
+  begin?(tx: Transaction, command: { action: CommandAction; scope: WriteScope }): Promise<void>;
+  /** After the work and its audit events, still inside the transaction. */
+  end?(tx: Transaction, events: readonly ChangeEvent[]): Promise<void>;
+};
+
+/**
+ * The visitors' cache scope: the content version triggers (migrations 0002, 0006) skip a bump in
+ * a transaction marked private, so only changes visitors can see make their cached views stale.
+ */
+const visitorCacheScope: ChangeHook = {
+  async begin(tx, command) {
+    if (command.scope === 'private') {
+      await tx.execute(sql`SELECT set_config('bouwsteen.write_scope', 'private', true)`);
+    }
+  },
+};
+
+/** The one place change hooks are listed (revisions and statistics join here). */
+const CHANGE_HOOKS: readonly ChangeHook[] = [visitorCacheScope];
+
+const resolve = <T, V>(value: FromResult<T, V>, result: T): V =>
+  typeof value === 'function' ? (value as (result: T) => V)(result) : value;
+
+/**
+ * Runs `work` in one transaction with the command's audit events and change hooks. Called inside
+ * another command's transaction it runs as a savepoint of it.
+ */
+export async function runCommand<T>(
+  ctx: { db: Executor; actor: Actor },
+  spec: CommandSpec<T>,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    for (const hook of CHANGE_HOOKS) await hook.begin?.(tx, spec);
+    const result = await work(tx);
+    const target = resolve(spec.target, result);
+    const ids: (string | null)[] = typeof target === 'string' || target === null ? [target] : [...target];
+    const actorId = spec.actorId === undefined ? (ctx.actor.user?.id ?? null) : resolve(spec.actorId, result);
+    const data = spec.data === undefined ? null : resolve(spec.data, result);
+    const events: ChangeEvent[] = ids.map((entityId) => ({
+      action: spec.action,
+      entityType: COMMANDS[spec.action],
+      entityId,
+      actorId,
+      scope: spec.scope,
+      data,
+    }));
+    if (events.length > 0) {
+      await tx.insert(auditEvents).values(
+        events.map((event) => ({
+          actorId: event.actorId,
+          action: event.action,
+          entityType: event.entityType,
+          entityId: event.entityId,
+          data: event.data,
+        })),
+      );
+    }
+    for (const hook of CHANGE_HOOKS) await hook.end?.(tx, events);
+    return result;
+  });
+}
+
+/** The scope of a write to content: public when visitors could see the record before or after it. */
+export function contentScope(...isVisibleToVisitors: boolean[]): WriteScope {
+  return isVisibleToVisitors.some(Boolean) ? 'public' : 'private';
+}

@@ -1,0 +1,454 @@
+import { describe, expect, it } from 'vitest';
+import { actorWith, EDITORS, MEMBERS } from '../../test/actors.ts';
+import { AppError } from '../errors.ts';
+import {
+  ABILITIES,
+  type Action,
+  type Actor,
+  ANONYMOUS,
+  abilities,
+  authorize,
+  can,
+  ensureVisible,
+  type ListForPolicy,
+  type PageForPolicy,
+  POLICIES,
+  type ResourceArgs,
+} from './index.ts';
+
+/** The actors every rule is decided for. The actor's own id is actorWith's default. */
+const SELF = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+const ACTORS = {
+  anonymous: ANONYMOUS,
+  user: actorWith(),
+  'inactive member': actorWith({ isActive: false, roleIds: [MEMBERS] }),
+  member: actorWith({ roleIds: [MEMBERS] }),
+  'page editor': actorWith({ isContentManager: true, roleIds: [EDITORS] }),
+  'content manager without the role': actorWith({ isContentManager: true, roleIds: ['role-anders'] }),
+  admin: actorWith({ isAdmin: true }),
+  'inactive admin': actorWith({ isAdmin: true, isActive: false }),
+  'operator (isMett)': actorWith({ isAdmin: true, isMett: true }),
+} satisfies Record<string, Actor>;
+type ActorName = keyof typeof ACTORS;
+
+const page = (isPublished: boolean, editPermission: PageForPolicy['editPermission']): PageForPolicy => ({
+  isPublished,
+  editPermission,
+  editRoles: [EDITORS],
+});
+const list = (pageOf: PageForPolicy | null, permissions: ListForPolicy['permissions']): ListForPolicy => ({
+  page: pageOf,
+  permissions,
+});
+const NOW = new Date('2026-06-01T12:00:00Z');
+const PAST = new Date('2026-05-01T00:00:00Z');
+const FUTURE = new Date('2026-06-02T00:00:00Z');
+const newsList = list(page(true, 'roles'), { addPermission: 'admins', addRoles: [] });
+const draftList = list(page(false, 'roles'), { addPermission: 'users', addRoles: [] });
+const strayList = list(null, { addPermission: 'users', addRoles: [] });
+const definition = (visibleFor: 'self' | 'user', isMettOnly = false) => ({ visibleFor, isMettOnly });
+const image = (
+  purpose: 'public' | 'block' | 'item' | 'profile',
+  ownerGuid: string | null,
+  uploadedBy = SELF,
+) => ({
+  purpose,
+  ownerGuid,
+  uploadedBy,
+});
+
+/**
+ * Per action: the resources it is decided on (columns), then per actor the answers in column order.
+ * The test below fails when the action table has a row this matrix does not name, or the other way round.
+ */
+type Case<A extends Action> = {
+  samples: { name: string; args: ResourceArgs<A> }[];
+  answers: Record<ActorName, string>;
+};
+const T = true;
+const cases: { [A in Action]: Case<A> } = {
+  'page.view': {
+    samples: [
+      { name: 'published, admins edit', args: [page(T, 'admins')] },
+      { name: 'published, roles edit', args: [page(T, 'roles')] },
+      { name: 'unpublished, admins edit', args: [page(false, 'admins')] },
+      { name: 'unpublished, roles edit', args: [page(false, 'roles')] },
+    ],
+    answers: {
+      anonymous: 'TTFF',
+      user: 'TTFF',
+      'inactive member': 'TTFF',
+      member: 'TTFF',
+      'page editor': 'TTFT',
+      'content manager without the role': 'TTFF',
+      admin: 'TTTT',
+      'inactive admin': 'TTFF',
+      'operator (isMett)': 'TTTT',
+    },
+  },
+  'page.update': {
+    samples: [
+      { name: 'published, admins edit', args: [page(T, 'admins')] },
+      { name: 'published, roles edit', args: [page(T, 'roles')] },
+      { name: 'unpublished, admins edit', args: [page(false, 'admins')] },
+      { name: 'unpublished, roles edit', args: [page(false, 'roles')] },
+    ],
+    answers: {
+      anonymous: 'FFFF',
+      user: 'FFFF',
+      'inactive member': 'FFFF',
+      member: 'FFFF',
+      'page editor': 'FTFT',
+      'content manager without the role': 'FFFF',
+      admin: 'TTTT',
+      'inactive admin': 'FFFF',
+      'operator (isMett)': 'TTTT',
+    },
+  },
+  'page.listUnpublished': {
+    samples: [{ name: 'pages and menus', args: [] }],
+    answers: adminsOnly('T', 'F'),
+  },
+  'block.edit': {
+    samples: [
+      { name: 'a page they may edit', args: [{ ...page(T, 'roles'), kind: 'page' }] },
+      { name: 'a template', args: [{ ...page(T, 'roles'), kind: 'template' }] },
+    ],
+    answers: {
+      anonymous: 'FF',
+      user: 'FF',
+      'inactive member': 'FF',
+      member: 'FF',
+      'page editor': 'TF',
+      'content manager without the role': 'FF',
+      admin: 'TT',
+      'inactive admin': 'FF',
+      'operator (isMett)': 'TT',
+    },
+  },
+  'list.view': {
+    samples: listSamples(),
+    answers: {
+      anonymous: 'TTTFF',
+      user: 'TTTFF',
+      'inactive member': 'TTTFF',
+      member: 'TTTFF',
+      'page editor': 'TTTTF',
+      'content manager without the role': 'TTTFF',
+      admin: 'TTTTT',
+      'inactive admin': 'TTTFF',
+      'operator (isMett)': 'TTTTT',
+    },
+  },
+  'list.addItem': {
+    samples: listSamples(),
+    answers: {
+      anonymous: 'FFFFF',
+      user: 'FFTFF',
+      'inactive member': 'FFFFF',
+      member: 'FTTFF',
+      'page editor': 'TTTTF',
+      'content manager without the role': 'FFTFF',
+      admin: 'TTTTT',
+      'inactive admin': 'FFFFF',
+      'operator (isMett)': 'TTTTT',
+    },
+  },
+  'list.editItems': {
+    samples: listSamples(),
+    answers: {
+      anonymous: 'FFFFF',
+      user: 'FFFFF',
+      'inactive member': 'FFFFF',
+      member: 'FFFFF',
+      'page editor': 'TTTTF',
+      'content manager without the role': 'FFFFF',
+      admin: 'TTTTT',
+      'inactive admin': 'FFFFF',
+      'operator (isMett)': 'TTTTT',
+    },
+  },
+  'listItem.view': {
+    samples: [
+      { name: 'live', args: [{ isPublished: T, publishedOn: PAST, list: newsList, now: NOW }] },
+      { name: 'scheduled', args: [{ isPublished: T, publishedOn: FUTURE, list: newsList, now: NOW }] },
+      { name: 'unpublished', args: [{ isPublished: false, publishedOn: PAST, list: newsList, now: NOW }] },
+      {
+        name: 'live, unpublished page',
+        args: [{ isPublished: T, publishedOn: PAST, list: draftList, now: NOW }],
+      },
+    ],
+    answers: {
+      anonymous: 'TFFF',
+      user: 'TFFF',
+      'inactive member': 'TFFF',
+      member: 'TFFF',
+      'page editor': 'TTTT',
+      'content manager without the role': 'TFFF',
+      admin: 'TTTT',
+      'inactive admin': 'TFFF',
+      'operator (isMett)': 'TTTT',
+    },
+  },
+  'listItem.update': itemEditCase(),
+  'listItem.delete': itemEditCase(),
+  'media.upload': {
+    samples: [
+      { name: 'public', args: [{ purpose: 'public', ownerGuid: null }] },
+      { name: 'profile photo', args: [{ purpose: 'profile', ownerGuid: SELF }] },
+      { name: 'block on a page', args: [{ purpose: 'block', ownerGuid: OTHER, page: page(T, 'roles') }] },
+      { name: 'block on no page', args: [{ purpose: 'block', ownerGuid: OTHER, page: null }] },
+    ],
+    answers: {
+      anonymous: 'FFFF',
+      user: 'FTFF',
+      'inactive member': 'FFFF',
+      member: 'FTFF',
+      'page editor': 'FTTF',
+      'content manager without the role': 'FTFF',
+      admin: 'TTTT',
+      'inactive admin': 'FFFF',
+      'operator (isMett)': 'TTTT',
+    },
+  },
+  'media.view': {
+    samples: [
+      { name: 'public', args: [{ purpose: 'public', ownerGuid: null }] },
+      { name: "someone else's profile photo", args: [{ purpose: 'profile', ownerGuid: OTHER }] },
+      { name: 'own profile photo', args: [{ purpose: 'profile', ownerGuid: SELF }] },
+      {
+        name: 'block, unpublished page',
+        args: [{ purpose: 'block', ownerGuid: OTHER, page: page(false, 'roles') }],
+      },
+      {
+        name: 'block, published page',
+        args: [{ purpose: 'block', ownerGuid: OTHER, page: page(T, 'roles') }],
+      },
+    ],
+    answers: {
+      anonymous: 'TFFFT',
+      user: 'TTTFT',
+      'inactive member': 'TFTFT',
+      member: 'TTTFT',
+      'page editor': 'TTTTT',
+      'content manager without the role': 'TTTFT',
+      admin: 'TTTTT',
+      'inactive admin': 'TFTFT',
+      'operator (isMett)': 'TTTTT',
+    },
+  },
+  'media.reference': {
+    samples: [
+      {
+        name: 'block, its own upload',
+        args: [{ media: image('block', OTHER), by: { kind: 'block', guid: OTHER } }],
+      },
+      {
+        name: "block, another block's upload",
+        args: [{ media: image('block', SELF), by: { kind: 'block', guid: OTHER } }],
+      },
+      {
+        name: 'block, a public image',
+        args: [{ media: image('public', null), by: { kind: 'block', guid: OTHER } }],
+      },
+      {
+        name: 'item, its own upload',
+        args: [{ media: image('item', OTHER), by: { kind: 'item', guid: OTHER } }],
+      },
+      {
+        name: "item, a block's upload",
+        args: [{ media: image('block', OTHER), by: { kind: 'item', guid: OTHER } }],
+      },
+      { name: 'setting, a public image', args: [{ media: image('public', null), by: { kind: 'setting' } }] },
+      { name: 'setting, a block image', args: [{ media: image('block', OTHER), by: { kind: 'setting' } }] },
+      {
+        name: 'profile, own upload',
+        args: [{ media: image('profile', SELF), by: { kind: 'profile', userId: SELF } }],
+      },
+      {
+        name: "profile, someone else's upload",
+        args: [{ media: image('profile', OTHER, OTHER), by: { kind: 'profile', userId: SELF } }],
+      },
+    ],
+    answers: everyone('TFTTFTFTF'),
+  },
+  'user.manage': { samples: [{ name: 'accounts and invitations', args: [] }], answers: adminsOnly('T', 'F') },
+  'user.update': {
+    samples: [
+      {
+        name: 'deactivate a member',
+        args: [{ target: { id: OTHER, isMett: false }, change: { isActive: false } }],
+      },
+      {
+        name: 'make a member an operator',
+        args: [{ target: { id: OTHER, isMett: false }, change: { isMett: T } }],
+      },
+    ],
+    answers: {
+      ...adminsOnly('TF', 'FF'),
+      'operator (isMett)': 'TT',
+    },
+  },
+  'user.view': {
+    samples: [
+      { name: 'own account', args: [SELF] },
+      { name: "someone else's", args: [OTHER] },
+    ],
+    answers: { ...everyone('TF'), anonymous: 'FF', admin: 'TT', 'operator (isMett)': 'TT' },
+  },
+  'role.manage': { samples: [{ name: 'roles', args: [] }], answers: adminsOnly('T', 'F') },
+  'property.see': {
+    samples: [
+      {
+        name: "another member's public property",
+        args: [{ definition: definition('user'), isOwner: false }],
+      },
+      {
+        name: "another member's private property",
+        args: [{ definition: definition('self'), isOwner: false }],
+      },
+      { name: 'own operator-only property', args: [{ definition: definition('user', T), isOwner: T }] },
+      { name: 'own property', args: [{ definition: definition('self'), isOwner: T }] },
+    ],
+    answers: {
+      anonymous: 'FFFT',
+      user: 'TFFT',
+      'inactive member': 'FFFT',
+      member: 'TFFT',
+      'page editor': 'TFFT',
+      'content manager without the role': 'TFFT',
+      admin: 'TTFT',
+      'inactive admin': 'FFFT',
+      'operator (isMett)': 'TTTT',
+    },
+  },
+  'settings.update': { samples: [{ name: 'platform settings', args: [] }], answers: adminsOnly('T', 'F') },
+  'cache.invalidate': { samples: [{ name: 'public caches', args: [] }], answers: adminsOnly('T', 'F') },
+};
+
+function listSamples(): { name: string; args: [ListForPolicy] }[] {
+  return [
+    { name: 'published page, admins add', args: [newsList] },
+    {
+      name: 'published page, members add',
+      args: [list(page(T, 'roles'), { addPermission: 'roles', addRoles: [MEMBERS] })],
+    },
+    {
+      name: 'published page, users add',
+      args: [list(page(T, 'roles'), { addPermission: 'users', addRoles: [] })],
+    },
+    { name: 'unpublished page, users add', args: [draftList] },
+    { name: 'no page', args: [strayList] },
+  ];
+}
+
+function itemEditCase(): Case<'listItem.update'> & Case<'listItem.delete'> {
+  return {
+    samples: [
+      { name: 'item on a page', args: [{ isPublished: T, publishedOn: PAST, list: newsList }] },
+      { name: 'item on no page', args: [{ isPublished: T, publishedOn: PAST, list: strayList }] },
+    ],
+    answers: { ...adminsOnly('TT', 'FF'), 'page editor': 'TF' },
+  };
+}
+
+function everyone(answer: string): Record<ActorName, string> {
+  return Object.fromEntries(Object.keys(ACTORS).map((name) => [name, answer])) as Record<ActorName, string>;
+}
+
+/** Active admins (and operators) answer `admins`, everyone else `others`. */
+function adminsOnly(admins: string, others: string): Record<ActorName, string> {
+  return { ...everyone(others), admin: admins, 'operator (isMett)': admins };
+}
+
+const rows = (Object.keys(cases) as Action[]).flatMap((action) => {
+  const entry = cases[action] as Case<Action>;
+  return (Object.keys(ACTORS) as ActorName[]).flatMap((actorName) =>
+    entry.samples.map((sample, column) => ({
+      action,
+      actorName,
+      sample: sample.name,
+      args: sample.args,
+      expected: entry.answers[actorName][column],
+    })),
+  );
+});
+
+describe('the policy matrix: every row of the action table × every actor', () => {
+  it('names every action of the table, and only those', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(POLICIES).sort());
+  });
+
+  it('has one answer per sample for every actor', () => {
+    for (const [action, entry] of Object.entries(cases) as [Action, Case<Action>][]) {
+      for (const actorName of Object.keys(ACTORS) as ActorName[]) {
+        expect(entry.answers[actorName], `${action} × ${actorName}`).toMatch(
+          new RegExp(`^[TF]{${entry.samples.length}}$`),
+        );
+      }
+    }
+  });
+
+  it.each(rows)('$action, $sample: $actorName → $expected', ({ action, actorName, args, expected }) => {
+    expect(can(ACTORS[actorName], action, ...(args as ResourceArgs<typeof action>))).toBe(expected === 'T');
+  });
+});
+
+describe('abilities', () => {
+  it('are generated from the action table', () => {
+    const editor = ACTORS['page editor'];
+    expect(abilities('page', editor, page(T, 'roles'))).toEqual({ update: true });
+    expect(abilities('page', ACTORS.member, page(T, 'roles'))).toEqual({ update: false });
+    expect(abilities('list', ACTORS.member, listSamples()[1]!.args[0])).toEqual({
+      addItem: true,
+      editItems: false,
+    });
+    expect(abilities('listItem', editor, { isPublished: T, publishedOn: PAST, list: newsList })).toEqual({
+      update: true,
+      delete: true,
+    });
+  });
+
+  it('name only actions of the table', () => {
+    for (const set of Object.values(ABILITIES)) {
+      for (const action of Object.values(set)) expect(Object.keys(POLICIES)).toContain(action);
+    }
+  });
+});
+
+describe('authorize', () => {
+  const settle = (run: () => void): AppError | undefined => {
+    try {
+      run();
+      return undefined;
+    } catch (error) {
+      return error as AppError;
+    }
+  };
+
+  it('lets an allowed action through', () => {
+    expect(settle(() => authorize(ACTORS.admin, 'settings.update'))).toBeUndefined();
+  });
+
+  it('asks a visitor to sign in, tells an inactive account, forbids anyone else', () => {
+    expect(settle(() => authorize(ANONYMOUS, 'settings.update'))).toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+    });
+    expect(settle(() => authorize(ACTORS['inactive admin'], 'settings.update'))).toMatchObject({
+      code: 'account_inactive',
+      status: 403,
+    });
+    expect(settle(() => authorize(ACTORS.member, 'settings.update'))).toMatchObject({
+      code: 'forbidden',
+      status: 403,
+    });
+  });
+
+  it('answers not found for a record the actor may not see', () => {
+    const error = settle(() => ensureVisible(ANONYMOUS, 'page.view', page(false, 'roles'), 'page'));
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'not_found', status: 404, message: 'page not found' });
+  });
+});
