@@ -1,10 +1,15 @@
-import type { BlockTypeName } from './blocks/index.ts';
-import type { ListBlockOptions, ListItemView, ListPage, ListUrlState } from './list-items.ts';
+import type { BlockView } from './blocks/index.ts';
+import type { ListItemView } from './list-items.ts';
 import type { Locale } from './localized-text.ts';
-import type { LayoutPosition, PageLayout, PageSettings } from './pages.ts';
+import type { PageLayout, PageSettings } from './pages.ts';
 import type { CookieCategory, PlatformSettings } from './settings.ts';
 
 /** View models the server prepares for the public site; the web app renders them as they are. */
+
+export type { ImageBlockData } from './blocks/image.ts';
+export type { BlockView } from './blocks/index.ts';
+export type { ListBlockData } from './blocks/list.ts';
+export type { WidgetBlockData } from './blocks/widget.ts';
 
 export const TOP_LEVEL_MENU = 'Top level menu';
 
@@ -18,16 +23,6 @@ export type MenuNode = {
   isVisible: boolean;
   pageGuid: string | null;
   children: MenuNode[];
-};
-
-export type BlockView = {
-  guid: string;
-  name: BlockTypeName | string;
-  position: LayoutPosition;
-  sortId: number;
-  options: Record<string, unknown>;
-  /** What the block's component needs, prepared on the server (rich text is already HTML). */
-  data: unknown;
 };
 
 export type Breadcrumb = { name: string; url: string };
@@ -108,45 +103,6 @@ export type SiteServices = {
   }): Promise<ItemPageResult | null>;
   search(input: SearchInput): Promise<SearchResults>;
   getPageByName(input: { name: string; locale: Locale }): Promise<PageView | null>;
-};
-
-/** `data` of a list block: the first (or requested) page of items, rendered on the server. */
-export type ListBlockData = {
-  title: string;
-  options: ListBlockOptions;
-  /** The visitor's paging, sort, filter and search from the URL. */
-  state: ListUrlState;
-  /** Null when the block is lazyLoad: the browser fetches it when the list scrolls into view. */
-  page: ListPage | null;
-  /** Path of the page holding the list (item URLs start with it). */
-  pagePath: string;
-  /** Item types used in this list, for the filter control. */
-  itemTypes: string[];
-  abilities: { addItem: boolean; editItems: boolean };
-};
-
-/** `data` of an image block: responsive sources through the transform endpoint (SPEC 9). */
-export type ImageBlockData = {
-  src: string;
-  srcSet: string;
-  sizes: string;
-  /** The 100×100 quality-1 variant, shown blurred behind the image until it has loaded. */
-  placeholder: string;
-  /** The original's size, for the aspect ratio (null when the editor's save did not record it). */
-  width: number | null;
-  height: number | null;
-  alt: string;
-  caption: string;
-  href: string | null;
-  size: 'full' | 'large' | 'medium' | 'small';
-};
-
-/** `data` of a widget block: a compact list (title, date, optional image, link) of another list's items. */
-export type WidgetBlockData = {
-  title: string;
-  items: ListItemView[];
-  /** Link to the full list, when the source list sits on a page. */
-  moreUrl: string | null;
 };
 
 /** One item's own page. */

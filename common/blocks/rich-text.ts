@@ -9,7 +9,7 @@ export type RichTextNode = {
   text?: string | undefined;
 };
 
-export const richTextNodeSchema: z.ZodType<RichTextNode> = z.lazy(() =>
+export const richTextNodeSchema: z.ZodType<RichTextNode, RichTextNode> = z.lazy(() =>
   z.object({
     type: z.string().min(1).max(64),
     attrs: z.record(z.string(), z.unknown()).optional(),
@@ -38,3 +38,6 @@ export function paragraphs(...texts: string[]): RichTextNode {
     content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
   };
 }
+
+/** An empty rich text document as the editor starts it (one empty paragraph). */
+export const emptyEditorDoc = (): RichTextNode => ({ type: 'doc', content: [{ type: 'paragraph' }] });

@@ -8,7 +8,7 @@ import {
   type ListUrlState,
   readListUrlState,
 } from '../../common/list-items.ts';
-import type { Locale } from '../../common/localized-text.ts';
+import type { Locale, Localized } from '../../common/localized-text.ts';
 import { pickLocale } from '../../common/localized-text.ts';
 import type {
   BlockView,
@@ -19,9 +19,9 @@ import type {
 } from '../../common/site.ts';
 import { slugify } from '../../common/urls.ts';
 import type { Executor } from '../db/client.ts';
+import { toBlockViews } from '../domains/blocks/prepare.ts';
 import { AppError } from '../errors.ts';
 import { type Actor, abilities, can } from '../policies/index.ts';
-import { toBlockViews } from './block-views.ts';
 import {
   findListItem,
   getListPage,
@@ -101,7 +101,8 @@ export async function withListData(
   const prepare = async (block: BlockView): Promise<BlockView> => {
     const list = contexts.get(block.guid);
     if (!list || (block.name !== 'list' && block.name !== 'widget')) return block;
-    const title = (block.data as { title?: string } | null)?.title ?? '';
+    const content = list.block.content as Localized<{ title?: unknown }> | null;
+    const title = content ? String(pickLocale(content, locale)?.title ?? '') : '';
     try {
       if (block.name === 'widget') {
         const source = await resolveWidgetSource(db, actor, list, contexts);
@@ -113,7 +114,7 @@ export async function withListData(
           items: page?.items ?? [],
           moreUrl: source && source !== list && source.page ? (pagePaths.get(source.page.id) ?? null) : null,
         };
-        return { ...block, data };
+        return { ...block, data } as BlockView;
       }
       const options = readListOptions(list.block);
       let state = readListUrlState(query, block.guid);
@@ -138,7 +139,7 @@ export async function withListData(
         itemTypes: await listItemTypesInBlock(db, list.block.id),
         abilities: abilities('list', actor, list.policy),
       };
-      return { ...block, data };
+      return { ...block, data } as BlockView;
     } catch (error) {
       log.warn({ err: error, guid: block.guid }, 'list block could not be rendered');
       return { ...block, data: null };

@@ -10,10 +10,10 @@ import type { MenuNode, PageView, SiteServices, SiteShell } from '../../common/s
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Executor } from '../db/client.ts';
 import { headerImages, userProperties } from '../db/schema.ts';
+import { toBlockViews } from '../domains/blocks/prepare.ts';
 import { contentVersion, type VersionedCache } from '../domains/cache.ts';
 import type { Actor } from '../policies/index.ts';
 import { abilities, can } from '../policies/index.ts';
-import { toBlockViews } from './block-views.ts';
 import { loadPagePaths } from './list-items.ts';
 import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';

@@ -1,18 +1,30 @@
 import type { ComponentType } from 'react';
-import type { BlockView } from '../../common/site';
-import { AccordionBlock } from './Accordion';
-import { ButtonsBlock } from './Buttons';
-import { DividerBlock } from './Divider';
-import { ImageBlock } from './Image';
-import { ListBlock } from './List';
-import { TextBlock } from './Text';
-import { VideoBlock } from './Video';
-import { WidgetBlock } from './Widget';
+import {
+  type BlockTypeName,
+  type BlockView,
+  type BlockViewData,
+  type BlockViewOf,
+  isKnownBlockView,
+} from '../../common/blocks/index';
+import { AccordionBlock } from './Accordion/View';
+import { ButtonsBlock } from './Buttons/View';
+import { DividerBlock } from './Divider/View';
+import { ImageBlock } from './Image/View';
+import { ListBlock } from './List/View';
+import { TextBlock } from './Text/View';
+import { VideoBlock } from './Video/View';
+import { WidgetBlock } from './Widget/View';
 
-export type BlockProps = { block: BlockView };
+/** A type's view gets its own block, with data (blocks without data never reach a view). */
+export type BlockViewProps<N extends BlockTypeName> = {
+  block: BlockViewOf<N> & { data: BlockViewData[N] };
+};
 
-/** buildingBlockName → component. The options/content schemas live in common/blocks. */
-export const BLOCK_COMPONENTS: Record<string, ComponentType<BlockProps>> = {
+/**
+ * Every block type's view, by name: a type missing here does not compile. Editors live beside
+ * each view (web/blocks/<Type>/Editor.tsx) and load only in edit mode (editors.ts).
+ */
+export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N>> } = {
   text: TextBlock,
   buttons: ButtonsBlock,
   accordion: AccordionBlock,
@@ -34,9 +46,8 @@ function logOnce(key: string, message: string) {
 }
 
 /** One block in its wrapper; unknown names and blocks without usable data render nothing. */
-export function RenderBlock({ block }: BlockProps) {
-  const Component = BLOCK_COMPONENTS[block.name];
-  if (!Component) {
+export function RenderBlock({ block }: { block: BlockView }) {
+  if (!isKnownBlockView(block)) {
     logOnce(`unknown:${block.name}`, `[blocks] unknown building block "${block.name}" renders nothing`);
     return null;
   }
@@ -47,9 +58,11 @@ export function RenderBlock({ block }: BlockProps) {
     );
     return null;
   }
+  // The registry pairs each name with its view; TypeScript cannot follow the pairing through the union.
+  const View = BLOCK_VIEWS[block.name] as ComponentType<{ block: typeof block }>;
   return (
     <div className={`block block-${block.name}`} data-block={block.name} data-guid={block.guid}>
-      <Component block={block} />
+      <View block={block} />
     </div>
   );
 }

@@ -97,7 +97,7 @@ describe('block editing', () => {
       const events = await test.database.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.entityId, block.guid), eq(auditEvents.action, 'create')));
+        .where(and(eq(auditEvents.entityId, block.guid), eq(auditEvents.action, 'block.create')));
       expect(events).toHaveLength(1);
       const visitor = await test.app.inject({
         method: 'GET',

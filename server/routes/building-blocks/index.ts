@@ -1,22 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSignedIn } from '../../auth.ts';
-import { buildingBlockInstances, pages } from '../../db/schema.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { type Actor, authorize, can } from '../../policies/index.ts';
 import {
-  addBlock,
+  createBlock,
   deleteBlock,
-  findBlockWithPage,
-  findPageOrTemplate,
+  getBlock,
   listBlocksOfType,
+  mergeBlockOptions,
   reorderBlocks,
   setBlockPermissions,
   updateBlock,
-} from '../../services/blocks.ts';
-import { type PageRow, presentBlock } from '../../services/pages.ts';
+} from '../../domains/blocks/index.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import { blockInstanceSchema, pageIdParams } from '../pages/schema.ts';
 import {
   blockGuidParams,
@@ -36,25 +31,6 @@ const writeResponses = {
 };
 
 export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
-  /**
-   * The page (or template) a write goes to: unknown or not visible to the actor is a 404, visible
-   * but not theirs to edit a 403.
-   */
-  function requireEditable(actor: Actor, page: PageRow | undefined): PageRow {
-    if (!page || !can(actor, 'page.view', page)) throw notFound('page');
-    authorize(actor, 'block.edit', page);
-    return page;
-  }
-
-  async function editableBlock(request: { actor: Actor }, guid: string) {
-    const found = await findBlockWithPage(db, guid);
-    if (!found || !can(request.actor, 'page.view', found.page)) throw notFound('building block instance');
-    authorize(request.actor, 'block.edit', found.page);
-    return found;
-  }
-
   app.get(
     '/api/buildingblockinstance',
     {
@@ -65,7 +41,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(blockSummarySchema), 400: errorResponses[400] },
       },
     },
-    async (request) => listBlocksOfType(db, request.actor, request.query.buildingBlockName, request.locale),
+    async (request) => listBlocksOfType(contextOf(request), request.query.buildingBlockName),
   );
 
   app.get(
@@ -78,16 +54,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockInstanceSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const [row] = await db
-        .select({ block: buildingBlockInstances, page: pages })
-        .from(buildingBlockInstances)
-        .leftJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
-        .where(eq(buildingBlockInstances.id, request.params.guid))
-        .limit(1);
-      if (!row?.page || !can(request.actor, 'page.view', row.page)) throw notFound('building block instance');
-      return presentBlock(row.block);
-    },
+    async (request) => getBlock(contextOf(request), request.params.guid),
   );
 
   app.post(
@@ -101,12 +68,8 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: blockInstanceSchema, ...writeResponses },
       },
     },
-    async (request, reply) => {
-      const user = requireSignedIn(request);
-      const page = requireEditable(request.actor, await findPageOrTemplate(db, request.params.id));
-      const block = await addBlock({ db, actorId: user.id, page, block: request.body });
-      return reply.status(201).send(presentBlock(block));
-    },
+    async (request, reply) =>
+      reply.status(201).send(await createBlock(contextOf(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -121,12 +84,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(blockInstanceSchema), ...writeResponses },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      const page = requireEditable(request.actor, await findPageOrTemplate(db, request.params.id));
-      const rows = await reorderBlocks({ db, actorId: user.id, page, ...request.body });
-      return rows.map(presentBlock);
-    },
+    async (request) => reorderBlocks(contextOf(request), request.params.id, request.body),
   );
 
   app.put(
@@ -140,11 +98,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockInstanceSchema, ...writeResponses },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      const { block } = await editableBlock(request, request.params.guid);
-      return presentBlock(await updateBlock({ db, actorId: user.id, block, update: request.body }));
-    },
+    async (request) => updateBlock(contextOf(request), request.params.guid, request.body),
   );
 
   app.delete(
@@ -158,9 +112,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireSignedIn(request);
-      const { block } = await editableBlock(request, request.params.guid);
-      await deleteBlock({ db, actorId: user.id, block });
+      await deleteBlock(contextOf(request), request.params.guid);
       return reply.status(204).send(null);
     },
   );
@@ -176,19 +128,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockInstanceSchema, ...writeResponses },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      const { block } = await editableBlock(request, request.params.guid);
-      return presentBlock(
-        await updateBlock({
-          db,
-          actorId: user.id,
-          block,
-          update: { options: request.body },
-          mergeOptions: true,
-        }),
-      );
-    },
+    async (request) => mergeBlockOptions(contextOf(request), request.params.guid, request.body),
   );
 
   app.post(
@@ -203,20 +143,6 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blockInstanceSchema, ...writeResponses },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      const { block } = await editableBlock(request, request.params.guid);
-      if (block.buildingBlockName !== 'list' && block.buildingBlockName !== 'widget') {
-        throw new AppError('validation_failed', 'only list and widget blocks take items', [
-          { path: 'guid', message: 'must be a list or widget block' },
-        ]);
-      }
-      const permissions = {
-        addPermission: request.body.addPermission,
-        // Roles only mean something in roles mode; keeping stale ones would surprise a later switch.
-        addRoles: request.body.addPermission === 'roles' ? [...new Set(request.body.addRoles)] : [],
-      };
-      return presentBlock(await setBlockPermissions({ db, actorId: user.id, block, permissions }));
-    },
+    async (request) => setBlockPermissions(contextOf(request), request.params.guid, request.body),
   );
 };

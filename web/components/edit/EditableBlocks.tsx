@@ -3,12 +3,12 @@ import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
-import { type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index';
+import { type BlockTypeName, type BlockView, isBlockTypeName } from '../../../common/blocks/index';
 import type { LayoutPosition } from '../../../common/pages';
-import type { BlockView, PageView } from '../../../common/site';
+import type { PageView } from '../../../common/site';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
-import { BLOCK_COMPONENTS, RenderBlock } from '../../blocks/registry';
+import { RenderBlock } from '../../blocks/registry';
 import { ADDABLE_BLOCK_TYPES, isBlockEmpty, movedOrder } from './block-editing';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
@@ -56,6 +56,18 @@ export function EditablePosition({
     );
     if (done) await revalidate();
     setBusy(false);
+    // The moved block keeps the focus: the same button again, or the block when it reached the end.
+    focusBlock(block.guid, direction === -1 ? 'up' : 'down');
+  }
+
+  async function saved({ guid, keepOpen }: { guid: string; keepOpen: boolean }) {
+    await revalidate();
+    if (keepOpen) {
+      setTarget({ kind: 'edit', guid, name: 'image' });
+      return;
+    }
+    setTarget(null);
+    focusBlock(guid);
   }
 
   async function remove(block: BlockView) {
@@ -69,6 +81,8 @@ export function EditablePosition({
     setToDelete(null);
     if (done) await revalidate();
     setBusy(false);
+    // The block is gone: the position's "add block" button is the nearest sensible place.
+    focusAddButton(position);
   }
 
   const positionName = t(`blockEditor.positions.${position}`);
@@ -76,13 +90,14 @@ export function EditablePosition({
     <div className="editable-position" data-editable-position={position}>
       {blocks.map((block, index) => {
         const typeName = isBlockTypeName(block.name) ? t(`blockEditor.types.${block.name}`) : block.name;
-        const isEmpty = isBlockEmpty(block, Boolean(BLOCK_COMPONENTS[block.name]));
+        const isEmpty = isBlockEmpty(block);
         return (
           <section
             key={block.guid}
             className="editable-block"
             data-editable-block={block.name}
             data-guid={block.guid}
+            tabIndex={-1}
             aria-label={t('blockEditor.blockLabel', { type: typeName, number: index + 1 })}
           >
             <Group className="editable-block-toolbar" gap={4} justify="space-between" wrap="nowrap">
@@ -103,6 +118,7 @@ export function EditablePosition({
                     size="sm"
                     variant="default"
                     aria-label={t('blockEditor.moveUp')}
+                    data-move="up"
                     disabled={index === 0 || isBusy}
                     onClick={() => void move(block, -1)}
                   >
@@ -114,6 +130,7 @@ export function EditablePosition({
                     size="sm"
                     variant="default"
                     aria-label={t('blockEditor.moveDown')}
+                    data-move="down"
                     disabled={index === blocks.length - 1 || isBusy}
                     onClick={() => void move(block, 1)}
                   >
@@ -143,13 +160,13 @@ export function EditablePosition({
             size="compact-sm"
             variant="subtle"
             className="add-block-button"
+            data-add-block={position}
             aria-label={t('blockEditor.addTo', { position: positionName })}
           >
             + {t('blockEditor.add')}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('blockEditor.chooseType')}</Menu.Label>
+        <Menu.Dropdown aria-label={t('blockEditor.chooseType')}>
           {ADDABLE_BLOCK_TYPES.map((name) => (
             <Menu.Item key={name} onClick={() => setTarget({ kind: 'create', name, position })}>
               {t(`blockEditor.types.${name}`)}
@@ -159,12 +176,7 @@ export function EditablePosition({
       </Menu>
       {target ? (
         <Suspense fallback={null}>
-          <BlockEditorDrawer
-            page={page}
-            target={target}
-            onTargetChange={setTarget}
-            onClose={() => setTarget(null)}
-          />
+          <BlockEditorDrawer page={page} target={target} onSaved={saved} onClose={() => setTarget(null)} />
         </Suspense>
       ) : null}
       <Modal
@@ -184,4 +196,21 @@ export function EditablePosition({
       </Modal>
     </div>
   );
+}
+
+/** After the page's data reloads, the block (or one of its move buttons) takes the focus. */
+function focusBlock(guid: string, move?: 'up' | 'down') {
+  requestAnimationFrame(() => {
+    const block = document.querySelector<HTMLElement>(`[data-editable-block][data-guid="${guid}"]`);
+    const button = move
+      ? block?.querySelector<HTMLButtonElement>(`[data-move="${move}"]:not(:disabled)`)
+      : null;
+    (button ?? block)?.focus();
+  });
+}
+
+function focusAddButton(position: LayoutPosition) {
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>(`[data-add-block="${position}"]`)?.focus();
+  });
 }

@@ -1,7 +1,11 @@
-import { BLOCK_TYPE_NAMES, BLOCK_TYPES, type BlockTypeName } from '../../../common/blocks/index';
-import type { RichTextNode } from '../../../common/blocks/rich-text';
+import {
+  BLOCK_TYPE_NAMES,
+  BLOCK_TYPES,
+  type BlockTypeName,
+  type BlockView,
+  isKnownBlockView,
+} from '../../../common/blocks/index';
 import { LAYOUT_COLUMNS, type LayoutPosition, type PageLayout } from '../../../common/pages';
-import type { BlockView } from '../../../common/site';
 
 /** The block types an editor can add, in the order the type picker shows them. */
 export const ADDABLE_BLOCK_TYPES: readonly BlockTypeName[] = BLOCK_TYPE_NAMES;
@@ -18,50 +22,19 @@ export function visiblePositions(layout: PageLayout): LayoutPosition[] {
   ];
 }
 
-/** An empty rich text document as the editor starts it (one empty paragraph). */
-export const emptyEditorDoc = (): RichTextNode => ({ type: 'doc', content: [{ type: 'paragraph' }] });
-
-/** What a new block of a type starts with: content for one language (the form fills it in). */
-export function newContent(name: BlockTypeName): Record<string, unknown> {
-  switch (name) {
-    case 'text':
-      return { doc: emptyEditorDoc() };
-    case 'buttons':
-      return { buttons: [{ label: '', href: '', variant: 'filled' }] };
-    case 'accordion':
-      return { items: [{ title: '', doc: emptyEditorDoc() }] };
-    case 'video':
-      return { url: '', title: '' };
-    case 'image':
-      return { alt: '', caption: '' };
-    case 'list':
-    case 'widget':
-      return { title: '' };
-    default:
-      return {};
-  }
-}
-
 /** The type's options with every default filled in. */
 export function defaultOptions(name: BlockTypeName): Record<string, unknown> {
   return { ...BLOCK_TYPES[name].options.parse({}) };
 }
 
-/** Types whose content differs per language (a divider has none). */
-export function hasLocalizedContent(name: BlockTypeName): boolean {
-  return name !== 'divider';
-}
-
 /**
  * True when a block shows nothing to visitors (an image without an image yet, content that does not
- * fit, an unknown type): edit mode shows a placeholder so that it can still be found and edited.
+ * fit, an unknown type, an empty text): edit mode shows a placeholder so that it can still be found
+ * and edited.
  */
-export function isBlockEmpty(block: BlockView, hasComponent: boolean): boolean {
-  if (!hasComponent || block.data === null || block.data === undefined) return true;
-  if (block.name === 'text') {
-    const html = (block.data as { html?: unknown }).html;
-    return typeof html !== 'string' || html.replace(/<p><\/p>|\s/g, '') === '';
-  }
+export function isBlockEmpty(block: BlockView): boolean {
+  if (!isKnownBlockView(block) || block.data === null) return true;
+  if (block.name === 'text') return block.data.html.replace(/<p><\/p>|\s/g, '') === '';
   return false;
 }
 

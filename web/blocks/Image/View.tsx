@@ -1,16 +1,15 @@
 import { type CSSProperties, useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import type { ImageBlockData } from '../../common/site';
-import { isLocalLink } from '../../common/urls';
-import type { BlockProps } from './registry';
+import { isLocalLink } from '../../../common/urls';
+import type { BlockViewProps } from '../registry';
 
 /**
  * An uploaded image at the size the screen needs (srcset through the transform endpoint). Until it
  * has loaded, the tiny placeholder variant shows blurred in its place; width and height keep the
  * space, so nothing shifts when it arrives. A link, when set, wraps the image (the alt text names it).
  */
-export function ImageBlock({ block }: BlockProps) {
-  const image = block.data as ImageBlockData;
+export function ImageBlock({ block }: BlockViewProps<'image'>) {
+  const image = block.data;
   const [loaded, setLoaded] = useState(false);
   // An image that loaded before hydration fires no load event React hears: check on mount.
   const imageRef = useCallback((element: HTMLImageElement | null) => {

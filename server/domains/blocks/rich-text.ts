@@ -1,8 +1,8 @@
 import { Extension } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { renderToHTMLString } from '@tiptap/static-renderer/pm/html-string';
-import type { RichTextNode } from '../../common/blocks/rich-text.ts';
-import { isSafeHref } from '../../common/urls.ts';
+import type { RichTextNode } from '../../../common/blocks/rich-text.ts';
+import { isSafeHref } from '../../../common/urls.ts';
 
 /** Lets editors give headings an anchor id, so `#anchor` links can target them. */
 const HeadingAnchors = Extension.create({

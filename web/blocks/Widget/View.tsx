@@ -2,16 +2,14 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BlockOptions } from '../../common/blocks';
-import { imageUrl } from '../../common/media';
-import type { WidgetBlockData } from '../../common/site';
-import { formatItemDate } from '../components/lists/list-url';
-import type { BlockProps } from './registry';
+import { imageUrl } from '../../../common/media';
+import { formatItemDate } from '../../components/lists/list-url';
+import type { BlockViewProps } from '../registry';
 
 /** A compact list (SPEC 3): title, date, optional image and link per item, and a link to the full list. */
-export function WidgetBlock({ block }: BlockProps) {
-  const data = block.data as WidgetBlockData;
-  const { showImages } = block.options as Partial<BlockOptions<'widget'>>;
+export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
+  const { data } = block;
+  const { showImages } = block.options;
   const { t, i18n } = useTranslation();
   const titleId = useId();
   return (

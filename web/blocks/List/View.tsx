@@ -2,24 +2,23 @@ import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { ListPage } from '../../common/list-items';
-import type { ListBlockData } from '../../common/site';
-import { errorMessage } from '../account/tasks';
-import { ListControls } from '../components/lists/ListControls';
-import { ListEditing } from '../components/lists/ListEditing';
-import { ListItemCard } from '../components/lists/ListItemCard';
-import { ListPager } from '../components/lists/ListPager';
-import { isEditPath } from '../components/lists/list-url';
-import { useLazyListPage } from '../components/lists/useLazyListPage';
-import type { BlockProps } from './registry';
+import type { ListPage } from '../../../common/list-items';
+import { errorMessage } from '../../account/tasks';
+import { ListControls } from '../../components/lists/ListControls';
+import { ListEditing } from '../../components/lists/ListEditing';
+import { ListItemCard } from '../../components/lists/ListItemCard';
+import { ListPager } from '../../components/lists/ListPager';
+import { isEditPath } from '../../components/lists/list-url';
+import { useLazyListPage } from '../../components/lists/useLazyListPage';
+import type { BlockViewProps } from '../registry';
 
 /**
  * A list of items (SPEC 3). The server renders the page of items the URL asks for; a lazyLoad list
  * arrives without items and fetches them once it scrolls into view. In edit mode (`{path}/edit`)
  * editors get the item tools.
  */
-export function ListBlock({ block }: BlockProps) {
-  const data = block.data as ListBlockData;
+export function ListBlock({ block }: BlockViewProps<'list'>) {
+  const { data } = block;
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const titleId = useId();

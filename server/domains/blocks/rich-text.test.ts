@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphs, type RichTextNode } from '../../common/blocks/rich-text.ts';
+import { paragraphs, type RichTextNode } from '../../../common/blocks/rich-text.ts';
 import { renderRichText } from './rich-text.ts';
 
 const linked = (href: string): RichTextNode => ({

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { BlockOptions } from '../../common/blocks/index.ts';
-import type { ImageBlockData } from '../../common/site.ts';
-import type { buildingBlockInstances } from '../db/schema.ts';
-import { imageBlockData, toBlockViews } from './block-views.ts';
+import type { ImageBlockData } from '../../../common/blocks/image.ts';
+import type { BlockOptions } from '../../../common/blocks/index.ts';
+import type { BlockRow } from '../../db/schema.ts';
+import { toBlockViews } from './prepare.ts';
+import { imageBlockData } from './types/image.ts';
 
 const GUID = '3f2b8c1e-5a4d-4e6f-9b7a-1c2d3e4f5a6b';
 const silent = pino({ level: 'silent' });
@@ -28,7 +29,7 @@ function row(values: { options: Record<string, unknown>; content: unknown }) {
     sortId: 0,
     updatedAt: new Date(),
     ...values,
-  } as typeof buildingBlockInstances.$inferSelect;
+  } as BlockRow;
 }
 
 describe('image block preparation', () => {

@@ -1,12 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import type { BlockContent, BlockOptions } from '../../common/blocks';
-import { isLocalLink } from '../../common/urls';
-import type { BlockProps } from './registry';
+import { isLocalLink } from '../../../common/urls';
+import type { BlockViewProps } from '../registry';
 
-export function ButtonsBlock({ block }: BlockProps) {
-  const { buttons } = block.data as BlockContent<'buttons'>;
-  const { align } = block.options as BlockOptions<'buttons'>;
+export function ButtonsBlock({ block }: BlockViewProps<'buttons'>) {
+  const { buttons } = block.data;
+  const { align } = block.options;
   const justify = align === 'center' ? 'center' : align === 'right' ? 'flex-end' : 'flex-start';
   return (
     <Group justify={justify} gap="sm">

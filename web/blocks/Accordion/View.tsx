@@ -1,16 +1,15 @@
 import { useId } from 'react';
-import type { BlockOptions } from '../../common/blocks';
-import { RichText } from './RichText';
-import type { BlockProps } from './registry';
+import { RichText } from '../RichText';
+import type { BlockViewProps } from '../registry';
 
 /**
  * Native details/summary: keyboard and screen-reader support come from the browser, and the panels
  * open without JavaScript too. When only one panel may be open, the panels share a name, which
  * makes the browser close the others.
  */
-export function AccordionBlock({ block }: BlockProps) {
-  const { items } = block.data as { items: { title: string; html: string }[] };
-  const { multiple } = block.options as BlockOptions<'accordion'>;
+export function AccordionBlock({ block }: BlockViewProps<'accordion'>) {
+  const { items } = block.data;
+  const { multiple } = block.options;
   const group = useId();
   return (
     <div className="accordion">

@@ -1,23 +1,21 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlockOptions } from '../../common/blocks';
-import { useCookieConsent } from '../components/cookie-consent';
-import type { BlockProps } from './registry';
+import type { VideoProvider } from '../../../common/blocks/video';
+import { useCookieConsent } from '../../components/cookie-consent';
+import type { BlockViewProps } from '../registry';
 
-type VideoData = { provider: 'youtube' | 'vimeo'; embedUrl: string; title: string; url: string };
-
-const PROVIDER_NAMES: Record<VideoData['provider'], string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
+const PROVIDER_NAMES: Record<VideoProvider, string> = { youtube: 'YouTube', vimeo: 'Vimeo' };
 
 /**
  * YouTube or Vimeo. The player sets cookies, so its iframe is only created after the visitor
  * consents to functional cookies; until then a notice in the video's place offers that consent
  * and a plain link to the video.
  */
-export function VideoBlock({ block }: BlockProps) {
+export function VideoBlock({ block }: BlockViewProps<'video'>) {
   const { t } = useTranslation();
-  const video = block.data as VideoData;
-  const { aspectRatio } = block.options as BlockOptions<'video'>;
+  const video = block.data;
+  const { aspectRatio } = block.options;
   const consent = useCookieConsent();
   const style = { '--video-aspect-ratio': aspectRatio.replace('/', ' / ') } as CSSProperties;
   if (!consent.accepts('functional')) {

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineBlockType } from './define.ts';
+import { hrefSchema } from './href.ts';
+
+export const IMAGE_SIZES = ['full', 'large', 'medium', 'small'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+export const imageBlock = defineBlockType({
+  /** Alt text is required: an image that says nothing to a screen reader is a defect. */
+  content: z.object({ alt: z.string().trim().min(1).max(300), caption: z.string().max(500).default('') }),
+  options: z.object({
+    /** Media guid (POST /a/upload?block={guid}); null while the editor has not chosen one yet. */
+    imageGuid: z.uuid().nullable().default(null),
+    /** The original's size, filled in by the server when the block is saved (aspect ratio, no layout shift). */
+    width: z.number().int().positive().nullable().default(null),
+    height: z.number().int().positive().nullable().default(null),
+    href: hrefSchema.optional(),
+    size: z.enum(IMAGE_SIZES).default('full'),
+  }),
+  isLocalized: true,
+  newContent: () => ({ alt: '', caption: '' }),
+});
+
+/** What visitors get: responsive sources through the transform endpoint (SPEC 9). */
+export type ImageBlockData = {
+  src: string;
+  srcSet: string;
+  sizes: string;
+  /** The 100×100 quality-1 variant, shown blurred behind the image until it has loaded. */
+  placeholder: string;
+  /** The original's size, for the aspect ratio (null when the editor's save did not record it). */
+  width: number | null;
+  height: number | null;
+  alt: string;
+  caption: string;
+  href: string | null;
+  size: ImageSize;
+};

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BLOCK_TYPES,
+  type BlockTypeName,
+  type BlockView,
+  isBlockTypeName,
+  type KnownBlockView,
+} from '../../../common/blocks/index.ts';
+import type { Locale, Localized } from '../../../common/localized-text.ts';
+import { pickLocale } from '../../../common/localized-text.ts';
+import type { BlockRow } from '../../db/schema.ts';
+import { LruCache } from '../cache.ts';
+import { SERVER_BLOCK_TYPES } from './types/index.ts';
+
+const loggedUnknownNames = new Set<string>();
+
+// Preparing a block (schema checks, rich text to HTML) costs milliseconds; a block's view only
+// changes with its row, so it is kept per row version and language. `null` remembers a skipped block.
+const preparedBlocks = new LruCache<BlockView | null>(5000);
+
+/**
+ * Turns stored block instances into what the site renders: content in the visitor's language,
+ * prepared by the type's server half (rich text to HTML, videos to their embed URL, image sources).
+ * A block whose content does not fit its schema is left out (and logged), so one bad block never
+ * breaks a page; a block of an unknown type is kept without data (edit mode can still remove it).
+ */
+export function toBlockViews(rows: BlockRow[], locale: Locale, log: FastifyBaseLogger): BlockView[] {
+  const views: BlockView[] = [];
+  for (const row of rows) {
+    const key = `${row.id}|${row.updatedAt.getTime()}|${locale}`;
+    let view = preparedBlocks.get(key);
+    if (view === undefined) {
+      view = toBlockView(row, locale, log);
+      preparedBlocks.set(key, view);
+    }
+    if (view) views.push(view);
+  }
+  return views;
+}
+
+function toBlockView(row: BlockRow, locale: Locale, log: FastifyBaseLogger): BlockView | null {
+  const base = { guid: row.id, position: row.layoutPosition, sortId: row.sortId };
+  const name = row.buildingBlockName;
+  if (!isBlockTypeName(name)) {
+    if (!loggedUnknownNames.has(name)) {
+      loggedUnknownNames.add(name);
+      log.warn({ buildingBlockName: name, guid: row.id }, 'unknown building block type; it renders nothing');
+    }
+    return { ...base, name, options: {}, data: null };
+  }
+  const view = prepareKnown(name, row, locale, log);
+  if (!view) {
+    log.warn(
+      { guid: row.id, buildingBlockName: name },
+      'building block content does not match its schema; skipped',
+    );
+    return null;
+  }
+  return { ...base, ...view } as KnownBlockView;
+}
+
+/** The type's schemas read the stored row; its server half prepares what visitors get. */
+function prepareKnown<N extends BlockTypeName>(
+  name: N,
+  row: BlockRow,
+  locale: Locale,
+  log: FastifyBaseLogger,
+) {
+  const type = BLOCK_TYPES[name];
+  const options = type.options.safeParse(row.options ?? {});
+  const localizedContent = (row.content ?? { nl: {} }) as Localized<unknown>;
+  const content = type.content.safeParse(pickLocale(localizedContent, locale));
+  if (!options.success || !content.success) return null;
+  const data = SERVER_BLOCK_TYPES[name].prepare({
+    content: content.data as never,
+    options: options.data as never,
+    onError: (error) => log.warn({ err: error, guid: row.id }, 'rich text could not be rendered'),
+  });
+  return { name, options: options.data, data };
+}

@@ -1,0 +1,5 @@
+import type { ServerBlockType } from './define.ts';
+
+export const divider: ServerBlockType<'divider'> = {
+  prepare: () => ({}),
+};

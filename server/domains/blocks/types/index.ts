@@ -1,0 +1,24 @@
+import type { BlockTypeName } from '../../../../common/blocks/index.ts';
+import { accordion } from './accordion.ts';
+import { buttons } from './buttons.ts';
+import type { ServerBlockType } from './define.ts';
+import { divider } from './divider.ts';
+import { image } from './image.ts';
+import { list } from './list.ts';
+import { text } from './text.ts';
+import { video } from './video.ts';
+import { widget } from './widget.ts';
+
+export type { ServerBlockType } from './define.ts';
+
+/** Every block type's server half, by name: a type missing here does not compile. */
+export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = {
+  text,
+  buttons,
+  accordion,
+  divider,
+  video,
+  image,
+  list,
+  widget,
+};

@@ -1,0 +1,72 @@
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_SIZES } from '../../../common/blocks/image';
+import { ImageUpload } from '../../components/media/ImageUpload';
+import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
+
+export const imageEditor: BlockEditor<'image'> = {
+  Content: function ImageContent({ locale, value, errors, onChange }) {
+    const { t } = useTranslation();
+    return (
+      <Stack gap="sm">
+        <ContentTextField
+          label={t('blockEditor.fields.alt')}
+          description={t('blockEditor.fields.altHint')}
+          required
+          value={value.alt}
+          error={contentError(errors, locale, 'alt')}
+          onChange={(alt) => onChange({ ...value, alt })}
+        />
+        <ContentTextField
+          label={t('blockEditor.fields.caption')}
+          value={value.caption}
+          error={contentError(errors, locale, 'caption')}
+          onChange={(caption) => onChange({ ...value, caption })}
+        />
+      </Stack>
+    );
+  },
+  /** The upload needs the block: a new image block is created first (with its alt text). */
+  Options: function ImageOptions({ options, errors, setOptions, blockGuid }) {
+    const { t } = useTranslation();
+    return (
+      <OptionsSection>
+        <Stack gap="sm">
+          {blockGuid ? (
+            <ImageUpload
+              purpose={{ block: blockGuid }}
+              value={options.imageGuid ?? null}
+              label={t('blockEditor.fields.image')}
+              onChange={(imageGuid) => setOptions({ imageGuid })}
+            />
+          ) : (
+            <Alert color="blue">{t('blockEditor.uploadAfterCreate')}</Alert>
+          )}
+          {errors.imageGuid ? (
+            <Text size="sm" c="red" role="alert">
+              {errors.imageGuid}
+            </Text>
+          ) : null}
+          <ChoiceField
+            label={t('blockEditor.fields.imageSize')}
+            values={IMAGE_SIZES}
+            labelOf={(value) => t(`blockEditor.imageSizes.${value}`)}
+            value={options.size}
+            error={errors.size}
+            onChange={(size) => setOptions({ size })}
+          />
+          <TextInput
+            label={t('blockEditor.fields.imageLink')}
+            description={t('blockEditor.fields.linkHint')}
+            value={options.href ?? ''}
+            error={errors.href}
+            onChange={(event) => {
+              const href = event.currentTarget.value;
+              setOptions({ href: href === '' ? undefined : href });
+            }}
+          />
+        </Stack>
+      </OptionsSection>
+    );
+  },
+};

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { emptyEditorDoc } from '../../../common/blocks/rich-text';
+import { RichTextField } from '../../components/edit/RichTextField';
+import { type BlockEditor, contentError } from '../editor-kit';
+
+export const textEditor: BlockEditor<'text'> = {
+  Content: function TextContent({ locale, value, errors, onChange }) {
+    const { t } = useTranslation();
+    return (
+      <RichTextField
+        key={locale}
+        label={t('blockEditor.fields.text')}
+        value={value.doc ?? emptyEditorDoc()}
+        error={contentError(errors, locale, 'doc')}
+        onChange={(doc) => onChange({ ...value, doc })}
+      />
+    );
+  },
+};

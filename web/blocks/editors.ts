@@ -1,0 +1,25 @@
+import type { BlockTypeName } from '../../common/blocks/index';
+import { accordionEditor } from './Accordion/Editor';
+import { buttonsEditor } from './Buttons/Editor';
+import { dividerEditor } from './Divider/Editor';
+import type { BlockEditor } from './editor-kit';
+import { imageEditor } from './Image/Editor';
+import { listEditor } from './List/Editor';
+import { textEditor } from './Text/Editor';
+import { videoEditor } from './Video/Editor';
+import { widgetEditor } from './Widget/Editor';
+
+/**
+ * Every block type's editor, by name: a type missing here does not compile. Imported only by the
+ * block editor drawer, which edit mode loads when an editor opens: visitors never download these.
+ */
+export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
+  text: textEditor,
+  buttons: buttonsEditor,
+  accordion: accordionEditor,
+  divider: dividerEditor,
+  video: videoEditor,
+  image: imageEditor,
+  list: listEditor,
+  widget: widgetEditor,
+};
