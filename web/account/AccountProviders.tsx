@@ -1,19 +1,16 @@
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { getQueryClient } from '../query-client';
 
 /**
- * Client data and notices for the account and sign-in screens only; the public site's pages do not
- * load TanStack Query.
+ * Client data and task notices, at the root of the two areas that use them: the signed-in screens
+ * (routes/signed-in-layout.tsx) and edit mode (loaded only when a page is edited). Both share the
+ * one query client; the public site's pages do not load TanStack Query.
  */
 export function AccountProviders({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-      }),
-  );
+  const [client] = useState(getQueryClient);
   return (
     <QueryClientProvider client={client}>
       <Notifications position="top-right" />

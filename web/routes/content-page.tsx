@@ -1,8 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
-import { EditablePosition } from '../components/edit/EditableBlocks';
 import { EditControl } from '../components/edit/EditControl';
-import { EditModeBar } from '../components/edit/EditMode';
 import { PageView } from '../layouts/PageView';
 import { pageMeta } from '../layouts/page-meta';
 import type { Route } from './+types/content-page';
@@ -14,6 +13,9 @@ import { ItemPage, itemPageMeta, loadItemPage } from './item-page';
  * `{path}/edit` (and `/edit` for the home page) opens the page in edit mode for those who may edit it.
  * `{path}/i/{id}/{slug}` is an item page (item-page.tsx); the URL's query carries the lists' state.
  */
+// Edit mode's code (block tools, editors, TanStack Query) loads only when a page is edited.
+const EditModePage = lazy(() => import('../components/edit/EditModePage'));
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const requested = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
@@ -40,18 +42,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, isEditing, itemView } = loaderData;
   if (itemView) return <ItemPage view={itemView} />;
-  return (
-    <>
-      {isEditing ? <EditModeBar page={page} /> : null}
-      <PageView
-        page={page}
-        editControl={isEditing ? null : <EditControl page={page} />}
-        renderPosition={
-          isEditing
-            ? (position, blocks) => <EditablePosition page={page} position={position} blocks={blocks} />
-            : undefined
-        }
-      />
-    </>
-  );
+  if (isEditing) {
+    // Until edit mode has loaded, the page shows as visitors see it.
+    return (
+      <Suspense fallback={<PageView page={page} />}>
+        <EditModePage page={page} />
+      </Suspense>
+    );
+  }
+  return <PageView page={page} editControl={<EditControl page={page} />} />;
 }

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { ListPage } from '../../../common/list-items';
+import type { ListItemView, ListPage } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
 import { ListControls } from '../../components/lists/ListControls';
-import { ListEditing } from '../../components/lists/ListEditing';
 import { ListItemCard } from '../../components/lists/ListItemCard';
 import { ListPager } from '../../components/lists/ListPager';
 import { isEditPath } from '../../components/lists/list-url';
@@ -17,6 +16,14 @@ import type { BlockViewProps } from '../registry';
  * arrives without items and fetches them once it scrolls into view. In edit mode (`{path}/edit`)
  * editors get the item tools.
  */
+// The item tools (item form, dates, rich text, saving) load only in edit mode: visitors never get them.
+const ListEditing = lazy(() =>
+  import('../../components/lists/ListEditing').then((module) => ({ default: module.ListEditing })),
+);
+
+type ItemTools = (item: ListItemView, index: number) => ReactNode;
+const NO_TOOLS: ItemTools = () => null;
+
 export function ListBlock({ block }: BlockViewProps<'list'>) {
   const { data } = block;
   const { t } = useTranslation();
@@ -40,29 +47,34 @@ export function ListBlock({ block }: BlockViewProps<'list'>) {
   const page: ListPage | null = data.page ?? (lazy.state.status === 'done' ? lazy.state.page : null);
   const totalPages = page ? Math.ceil(page.totalNumberOfItems / Math.max(1, page.itemCount)) : 0;
 
+  const items = (shown: ListPage, tools: ItemTools) =>
+    shown.items.length === 0 ? (
+      <Text className="list-empty" c="dimmed">
+        {shown.totalNumberOfItems > 0 || state.q || state.filter ? t('table.noRecords') : t('table.noData')}
+      </Text>
+    ) : (
+      <ul className="list-items">
+        {shown.items.map((item, index) => (
+          <ListItemCard
+            key={item.guid}
+            item={item}
+            headingLevel={data.title ? 3 : 2}
+            tools={tools(item, index)}
+          />
+        ))}
+      </ul>
+    );
+
   const body = page ? (
-    <ListEditing block={block} data={data} page={page} isEditing={isEditing} onChanged={lazy.retry}>
-      {(tools) =>
-        page.items.length === 0 ? (
-          <Text className="list-empty" c="dimmed">
-            {page.totalNumberOfItems > 0 || state.q || state.filter
-              ? t('table.noRecords')
-              : t('table.noData')}
-          </Text>
-        ) : (
-          <ul className="list-items">
-            {page.items.map((item, index) => (
-              <ListItemCard
-                key={item.guid}
-                item={item}
-                headingLevel={data.title ? 3 : 2}
-                tools={tools(item, index)}
-              />
-            ))}
-          </ul>
-        )
-      }
-    </ListEditing>
+    isEditing ? (
+      <Suspense fallback={items(page, NO_TOOLS)}>
+        <ListEditing block={block} data={data} page={page} isEditing onChanged={lazy.retry}>
+          {(tools) => items(page, tools)}
+        </ListEditing>
+      </Suspense>
+    ) : (
+      items(page, NO_TOOLS)
+    )
   ) : lazy.state.status === 'failed' ? (
     <Alert color="red" role="alert" className="list-error">
       <Group justify="space-between">

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, useNavigate } from 'react-router';
 import { appContext } from '#app-context';
-import { AccountProviders } from '../../account/AccountProviders';
 import { accountMeta } from '../../account/meta';
 import { ActivityPanel } from '../../components/account/ActivityPanel';
 import { PreferencesPanel } from '../../components/account/PreferencesPanel';
@@ -44,32 +43,30 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { category } = loaderData;
   return (
-    <AccountProviders>
-      <Container size="md" py="lg">
-        <Title order={1} mb="md">
-          {t('account.title')}
-        </Title>
-        <Tabs
-          value={category}
-          onChange={(value) => {
-            if (value && isCategory(value)) void navigate(`/account/${value}`);
-          }}
-          keepMounted={false}
-        >
-          <Tabs.List mb="lg">
-            {ACCOUNT_CATEGORIES.map((name) => (
-              <Tabs.Tab key={name} value={name}>
-                {t(`account.tabs.${name}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+    <Container size="md" py="lg">
+      <Title order={1} mb="md">
+        {t('account.title')}
+      </Title>
+      <Tabs
+        value={category}
+        onChange={(value) => {
+          if (value && isCategory(value)) void navigate(`/account/${value}`);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
           {ACCOUNT_CATEGORIES.map((name) => (
-            <Tabs.Panel key={name} value={name}>
-              {name === category ? PANELS[name]() : null}
-            </Tabs.Panel>
+            <Tabs.Tab key={name} value={name}>
+              {t(`account.tabs.${name}`)}
+            </Tabs.Tab>
           ))}
-        </Tabs>
-      </Container>
-    </AccountProviders>
+        </Tabs.List>
+        {ACCOUNT_CATEGORIES.map((name) => (
+          <Tabs.Panel key={name} value={name}>
+            {name === category ? PANELS[name]() : null}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Container>
   );
 }

@@ -23,7 +23,6 @@ import {
   type PlatformSettingKey,
   platformSettingValueProblem,
 } from '../../../common/settings';
-import { AccountProviders } from '../../account/AccountProviders';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
@@ -71,17 +70,15 @@ function toValues(list: { key: string; value: string }[]): Values {
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
-    <AccountProviders>
-      <Container size="md" py="lg">
-        <Group justify="space-between" align="baseline" mb="lg">
-          <Title order={1}>{t('settings.title')}</Title>
-          <Anchor component={Link} to="/admin/users" size="sm">
-            {t('admin.title')}
-          </Anchor>
-        </Group>
-        <SettingsLoader />
-      </Container>
-    </AccountProviders>
+    <Container size="md" py="lg">
+      <Group justify="space-between" align="baseline" mb="lg">
+        <Title order={1}>{t('settings.title')}</Title>
+        <Anchor component={Link} to="/admin/users" size="sm">
+          {t('admin.title')}
+        </Anchor>
+      </Group>
+      <SettingsLoader />
+    </Container>
   );
 }
 

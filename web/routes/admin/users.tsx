@@ -1,7 +1,6 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { appContext } from '#app-context';
-import { AccountProviders } from '../../account/AccountProviders';
 import { accountMeta } from '../../account/meta';
 import { InvitationsSection } from '../../components/admin/InvitationsSection';
 import { UsersSection } from '../../components/admin/UsersSection';
@@ -21,16 +20,14 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminUsersPage() {
   const { t } = useTranslation();
   return (
-    <AccountProviders>
-      <Container size="xl" py="lg">
-        <Title order={1} mb="lg">
-          {t('admin.title')}
-        </Title>
-        <Stack gap="xl">
-          <UsersSection />
-          <InvitationsSection />
-        </Stack>
-      </Container>
-    </AccountProviders>
+    <Container size="xl" py="lg">
+      <Title order={1} mb="lg">
+        {t('admin.title')}
+      </Title>
+      <Stack gap="xl">
+        <UsersSection />
+        <InvitationsSection />
+      </Stack>
+    </Container>
   );
 }
