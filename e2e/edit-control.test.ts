@@ -51,4 +51,40 @@ describe('the edit control and edit mode', () => {
     await page.locator('.edit-control').waitFor();
     await context.close();
   });
+
+  it('warns when a new layout hides side-column blocks, and keeps them for when the column returns', async () => {
+    const context = await newContext(browser, { width: 1280 });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/sign-in?returnTo=/nieuws/edit`);
+    await waitForHydration(page);
+    await page.getByLabel(/^E-mailadres( \*)?$/).fill(TEST_ADMIN.email);
+    await page.getByLabel(/^Wachtwoord( \*)?$/).fill(TEST_ADMIN.password);
+    await page.getByRole('main').getByRole('button', { name: 'Inloggen' }).click();
+    await page.waitForURL(`${baseUrl()}/nieuws/edit`);
+    const sideColumn = page.locator('[data-position="left"]').getByRole('heading', { name: 'Rubrieken' });
+    await sideColumn.waitFor();
+
+    const chooseLayout = async (layout: string) => {
+      await page.getByRole('button', { name: 'Pagina-instellingen' }).click();
+      await page.getByRole('dialog').getByLabel('Indeling').first().click();
+      await page.getByRole('option', { name: layout, exact: true }).click();
+    };
+    await chooseLayout('100');
+    const warning = page.getByRole('status').filter({ hasText: 'De linkerkolom heeft 1 blok(ken)' });
+    await warning.waitFor();
+    const move = page.getByRole('checkbox', { name: 'Verplaats ze naar het hoofdgedeelte' });
+    await expect(move.isChecked()).resolves.toBe(true);
+    await move.uncheck();
+    await warning.getByText('Zonder verplaatsen blijven ze bewaard').waitFor();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.locator('article.page[data-layout="100"]').waitFor();
+    await expect(page.locator('article.page .layout-left').count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { name: 'Rubrieken' }).count()).resolves.toBe(0);
+
+    await chooseLayout('25-75');
+    await expect(page.getByRole('status').filter({ hasText: 'linkerkolom' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await sideColumn.waitFor();
+    await context.close();
+  });
 });

@@ -74,4 +74,56 @@ describe('PUT /api/pages/{id}', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_failed');
   });
+
+  it('moves the blocks of side columns a new layout hides, when asked, in one change', async () => {
+    const page = await createPage(test.database.db, {
+      name: 'kolommen',
+      title: 'Kolommen',
+      layout: '25-50-25',
+      blocks: [
+        { name: 'divider', position: 'main' },
+        { name: 'divider', position: 'left' },
+        { name: 'divider', position: 'right' },
+      ],
+    });
+    const [main, left, right] = page.blocks;
+    const admin = await signInAs(test.app, 'beheer@example.nl');
+    const response = await admin.request({
+      method: 'PUT',
+      url: `/api/pages/${page.id}`,
+      payload: { layout: '100', moveHiddenBlocksTo: 'main' },
+    });
+    expect(response.statusCode).toBe(200);
+    const blocks = response.json().buildingBlockInstances as { guid: string; layoutPosition: string }[];
+    expect(blocks.map((block) => [block.guid, block.layoutPosition])).toEqual([
+      [main!.id, 'main'],
+      [left!.id, 'main'],
+      [right!.id, 'main'],
+    ]);
+  });
+
+  it('keeps the hidden blocks where they are without moveHiddenBlocksTo, and refuses a position the layout hides', async () => {
+    const page = await createPage(test.database.db, {
+      name: 'links',
+      title: 'Links',
+      layout: '25-75',
+      blocks: [{ name: 'divider', position: 'left' }],
+    });
+    const admin = await signInAs(test.app, 'beheer@example.nl');
+    const refused = await admin.request({
+      method: 'PUT',
+      url: `/api/pages/${page.id}`,
+      payload: { layout: '100', moveHiddenBlocksTo: 'left' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([
+      { path: 'moveHiddenBlocksTo', message: expect.any(String) },
+    ]);
+    const kept = await admin.request({
+      method: 'PUT',
+      url: `/api/pages/${page.id}`,
+      payload: { layout: '100' },
+    });
+    expect(kept.json().buildingBlockInstances).toEqual([expect.objectContaining({ layoutPosition: 'left' })]);
+  });
 });

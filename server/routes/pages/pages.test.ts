@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paragraphs } from '../../../common/blocks/rich-text.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { buildingBlockInstances, headerImages, menuItems, pages } from '../../db/schema.ts';
+import { buildingBlockInstances, headerImages, listItems, menuItems, pages } from '../../db/schema.ts';
 import {
   createBlock,
   createHeaderImage,
@@ -238,6 +238,22 @@ describe('cache-token of GET /api/pages/{id}', () => {
       .set({ title: { nl: 'Pagina', en: 'Page' } })
       .where(eq(pages.id, page.id));
     expect(await tokenOf(page.id, '?lang=en')).not.toBe(await tokenOf(page.id));
+  });
+
+  it('changes when an item of a list anywhere on the site changes (one content version for everything)', async () => {
+    const { page } = await pageWithEverythingItShows();
+    const news = await createPage(test.database.db, {
+      name: `nieuws-${randomUUID().slice(0, 8)}`,
+      title: 'Nieuws',
+      blocks: [{ name: 'list' }],
+    });
+    const item = await createListItem(test.database.db, { blockId: news.blocks[0]!.id, title: 'Eerst' });
+    const before = await tokenOf(page.id);
+    await test.database.db
+      .update(listItems)
+      .set({ title: { nl: 'Daarna' }, updatedAt: now })
+      .where(eq(listItems.id, item.id));
+    expect(await tokenOf(page.id)).not.toBe(before);
   });
 
   it('stays the same when something the public site does not show changes (a user account)', async () => {
