@@ -19,8 +19,8 @@ import {
   pages,
   platformSettings,
 } from '../db/schema.ts';
+import { getPlatformSettings } from '../domains/settings/queries.ts';
 import { FsMediaStorage } from '../media/storage.ts';
-import { getPlatformSettings } from '../services/platform-settings.ts';
 import { createPage } from './builders.ts';
 import { hasPage, seedDemoSite } from './demo.ts';
 

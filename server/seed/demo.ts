@@ -5,8 +5,8 @@ import type { LocalizedText } from '../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { auditEvents, pages } from '../db/schema.ts';
+import { setPlatformSettings } from '../domains/settings/commands.ts';
 import type { MediaStorage } from '../media/storage.ts';
-import { setPlatformSettings } from '../services/platform-settings.ts';
 import {
   type BlockInput,
   createBlock,

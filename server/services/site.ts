@@ -6,38 +6,24 @@ import { imageUrl, isGuid } from '../../common/media.ts';
 import { readPageSettings } from '../../common/pages.ts';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../common/profile-properties.ts';
 import { optionalCookieCategories } from '../../common/settings.ts';
-import type { MenuNode, PageView, SiteServices, SiteShell } from '../../common/site.ts';
+import type { PageView, SiteServices, SiteShell } from '../../common/site.ts';
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Executor } from '../db/client.ts';
 import { headerImages, userProperties } from '../db/schema.ts';
 import { toBlockViews } from '../domains/blocks/prepare.ts';
 import { contentVersion, type VersionedCache } from '../domains/cache.ts';
+import { loadMenuTree, type MenuItemTree } from '../domains/menus/queries.ts';
+import { filterMenuForVisitor, resolveMenuPath, toMenuNodes } from '../domains/menus/view.ts';
+import { getPlatformSettings } from '../domains/settings/queries.ts';
 import type { Actor } from '../policies/index.ts';
 import { abilities, can } from '../policies/index.ts';
 import { loadPagePaths } from './list-items.ts';
-import { filterMenuForVisitor, loadMenuTree, type MenuItemTree, resolveMenuPath } from './menus.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
-import { getPlatformSettings } from './platform-settings.ts';
 import { searchSite } from './search.ts';
 import type { UserRow } from './sessions.ts';
 import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from './site-lists.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function toMenuNodes(items: MenuItemTree[], onlyVisible: boolean): MenuNode[] {
-  return items
-    .filter((item) => !onlyVisible || item.isVisible)
-    .map((item) => ({
-      guid: item.guid,
-      name: item.name,
-      urlSegment: item.urlSegment,
-      url: item.externalUrl ?? item.path,
-      isExternal: item.externalUrl !== null,
-      isVisible: item.isVisible,
-      pageGuid: item.pageGuid,
-      children: toMenuNodes(item.relatedMenuItems, onlyVisible),
-    }));
-}
 
 /** The public site's data, for one request's actor. Loaders reach it through the load context. */
 export function createSiteServices(deps: {

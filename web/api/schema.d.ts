@@ -4582,7 +4582,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Drop cached public responses (admins) */
+        /**
+         * Drop cached public responses (admins)
+         * @description SPEC 7. Any `index` drops every cached public view on every node: the views are kept per content version.
+         */
         delete: {
             parameters: {
                 query?: never;

@@ -53,3 +53,5 @@ WHERE "action" NOT LIKE '%.%';
 UPDATE "audit_events" SET "entity_type" = 'page' WHERE "action" = 'block.reorder';
 --> statement-breakpoint
 UPDATE "audit_events" SET "entity_type" = 'block' WHERE "entity_type" = 'buildingBlockInstance';
+--> statement-breakpoint
+UPDATE "audit_events" SET "entity_type" = 'settings' WHERE "entity_type" = 'platformSettings';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
-import { can } from '../../policies/index.ts';
-import { filterMenuForVisitor, loadMenuTree } from '../../services/menus.ts';
+import { getMenuByName } from '../../domains/menus/index.ts';
 import { errorResponses } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import { menuResponse, menuWithNameQuery } from './schema.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,14 +15,6 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: menuResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const tree = await loadMenuTree(app.database.db, request.query.name, request.locale);
-      if (!tree) throw notFound('menu');
-      return {
-        guid: tree.guid,
-        name: tree.name,
-        menuItems: filterMenuForVisitor(tree.menuItems, can(request.actor, 'page.listUnpublished')),
-      };
-    },
+    async (request) => getMenuByName(contextOf(request), request.query.name),
   );
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paragraphs } from '../../../common/blocks/rich-text.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { buildingBlockInstances, headerImages, listItems, menuItems, pages } from '../../db/schema.ts';
+import { setPlatformSettings } from '../../domains/settings/commands.ts';
 import {
   createBlock,
   createHeaderImage,
@@ -13,7 +14,6 @@ import {
   createPage,
   createUser,
 } from '../../seed/builders.ts';
-import { setPlatformSettings } from '../../services/platform-settings.ts';
 
 type Block = { guid: string; buildingBlockName: string; layoutPosition: string; content: unknown };
 type Page = {

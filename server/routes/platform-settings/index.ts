@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSignedIn } from '../../auth.ts';
-import { authorize, isAdmin } from '../../policies/index.ts';
-import { listPlatformSettingValues, updatePlatformSettings } from '../../services/platform-settings.ts';
+import { listSettingValues, updateSettings } from '../../domains/settings/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import { listSettingsQuery, settingValuesResponse, updateSettingsBody } from './schema.ts';
 
 export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,11 +18,9 @@ export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listPlatformSettingValues({
-        db: app.database.db,
+      listSettingValues(contextOf(request), {
         keys: request.query.keys,
         includeAll: request.query.includeAll,
-        includePrivate: isAdmin(request.actor),
       }),
   );
 
@@ -44,11 +41,6 @@ export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      authorize(request.actor, 'settings.update');
-      await updatePlatformSettings({ db: app.database.db, actorId: user.id, values: request.body });
-      return listPlatformSettingValues({ db: app.database.db, includeAll: true, includePrivate: true });
-    },
+    async (request) => updateSettings(contextOf(request), request.body),
   );
 };

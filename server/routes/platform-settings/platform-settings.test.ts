@@ -4,7 +4,8 @@ import { PLATFORM_SETTING_KEYS, PLATFORM_SETTINGS } from '../../../common/settin
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { auditEvents, media, platformSettings } from '../../db/schema.ts';
-import { getPlatformSettings, setPlatformSettings } from '../../services/platform-settings.ts';
+import { setPlatformSettings } from '../../domains/settings/commands.ts';
+import { getPlatformSettings } from '../../domains/settings/queries.ts';
 
 type SettingValue = { key: string; value: string };
 
@@ -172,7 +173,7 @@ describe('PUT /api/platformsettingvalues', () => {
     const events = await test.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, 'platformSettings'), eq(auditEvents.actorId, adminId)));
+      .where(and(eq(auditEvents.entityType, 'settings'), eq(auditEvents.actorId, adminId)));
     expect(events).toHaveLength(1);
     expect(events[0]?.data).toMatchObject({ keys: expect.arrayContaining(['platformName', 'favicon']) });
   });

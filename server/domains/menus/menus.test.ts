@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterMenuForVisitor, type MenuItemTree, resolveMenuPath } from './menus.ts';
+import type { MenuItemTree } from './queries.ts';
+import { filterMenuForVisitor, resolveMenuPath } from './view.ts';
 
 function item(urlSegment: string, overrides: Partial<MenuItemTree> = {}): MenuItemTree {
   return {

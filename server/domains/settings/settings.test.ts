@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_SETTING_KEYS, PLATFORM_SETTINGS } from '../../common/settings.ts';
-import { createTestDatabase } from '../../test/helpers.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { platformSettings } from '../db/schema.ts';
-import { getPlatformSettings, listPlatformSettingValues, setPlatformSettings } from './platform-settings.ts';
+import { PLATFORM_SETTING_KEYS, PLATFORM_SETTINGS } from '../../../common/settings.ts';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { platformSettings } from '../../db/schema.ts';
+import { setPlatformSettings } from './commands.ts';
+import { getPlatformSettings, listPlatformSettingValues } from './queries.ts';
 
 describe('platform settings service', () => {
   let database: DatabaseHandle;

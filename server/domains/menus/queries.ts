@@ -1,0 +1,64 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Locale } from '../../../common/localized-text.ts';
+import { pickLocale } from '../../../common/localized-text.ts';
+import type { Executor } from '../../db/client.ts';
+import { menuItems, menus, pages } from '../../db/schema.ts';
+
+/** A menu item with everything the API and the site need, children nested. */
+export type MenuItemTree = {
+  guid: string;
+  urlSegment: string;
+  name: string;
+  pageGuid: string | null;
+  pageName: string | null;
+  pageIsPublished: boolean;
+  externalUrl: string | null;
+  isVisible: boolean;
+  sortId: number;
+  /** Site path of an internal item; "/" for home. */
+  path: string;
+  relatedMenuItems: MenuItemTree[];
+};
+
+export type MenuTree = { guid: string; name: string; menuItems: MenuItemTree[] };
+
+export async function loadMenuTree(db: Executor, name: string, locale: Locale): Promise<MenuTree | null> {
+  const [menu] = await db.select().from(menus).where(eq(menus.name, name)).limit(1);
+  if (!menu) return null;
+  const rows = await db
+    .select({ item: menuItems, pageName: pages.name, pageIsPublished: pages.isPublished })
+    .from(menuItems)
+    .leftJoin(pages, eq(pages.id, menuItems.pageId))
+    .where(eq(menuItems.menuId, menu.id))
+    .orderBy(asc(menuItems.sortId), asc(menuItems.urlSegment));
+
+  const byParent = new Map<string | null, typeof rows>();
+  for (const row of rows) {
+    const siblings = byParent.get(row.item.parentId) ?? [];
+    siblings.push(row);
+    byParent.set(row.item.parentId, siblings);
+  }
+  const build = (parentId: string | null, parentPath: string, depth: number): MenuItemTree[] =>
+    depth > 10
+      ? []
+      : (byParent.get(parentId) ?? []).map(({ item, pageName, pageIsPublished }) => {
+          const path =
+            parentPath === '' && item.urlSegment === ''
+              ? '/'
+              : `${parentPath}/${item.urlSegment}`.replace(/\/+$/, '');
+          return {
+            guid: item.id,
+            urlSegment: item.urlSegment,
+            name: pickLocale(item.name, locale),
+            pageGuid: item.pageId,
+            pageName: pageName ?? null,
+            pageIsPublished: pageIsPublished ?? false,
+            externalUrl: item.externalUrl,
+            isVisible: item.isVisible,
+            sortId: item.sortId,
+            path,
+            relatedMenuItems: build(item.id, path === '/' ? '' : path, depth + 1),
+          };
+        });
+  return { guid: menu.id, name: menu.name, menuItems: build(null, '', 0) };
+}
