@@ -22,7 +22,8 @@ export type EntityType =
   | 'user'
   | 'session'
   | 'apiToken'
-  | 'invitation';
+  | 'invitation'
+  | 'site';
 
 /** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
 export const COMMANDS = {
@@ -61,6 +62,10 @@ export const COMMANDS = {
   'invitation.create': 'invitation',
   'invitation.revoke': 'invitation',
   'invitation.accept': 'invitation',
+  /** The demo site, seeded on the first start. */
+  'site.seed': 'site',
+  /** The first admin, made on the first start. */
+  'user.create': 'user',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;

@@ -169,7 +169,7 @@ describe('seedDemoSite', () => {
   });
 
   it('records the seed as an audit event', async () => {
-    const events = await database.db.select().from(auditEvents).where(eq(auditEvents.action, 'seed'));
+    const events = await database.db.select().from(auditEvents).where(eq(auditEvents.action, 'site.seed'));
     expect(events).toHaveLength(1);
   });
 });
