@@ -9,6 +9,7 @@ import { TOP_LEVEL_MENU } from '../common/site.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { type DatabaseHandle, openDatabase, queryRows } from '../server/db/client.ts';
+import { refreshSearchIndex } from '../server/domains/search/queries.ts';
 import {
   createListItem,
   createListItemType,
@@ -16,7 +17,6 @@ import {
   createMenuItem,
   createPage,
 } from '../server/seed/builders.ts';
-import { refreshSearchIndex } from '../server/services/search.ts';
 
 /**
  * Lists and search benchmark (issue 5), part of `npm run bench`; also runs on its own:

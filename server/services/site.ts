@@ -14,12 +14,12 @@ import { toBlockViews } from '../domains/blocks/prepare.ts';
 import { contentVersion, type VersionedCache } from '../domains/cache.ts';
 import { loadMenuTree, type MenuItemTree } from '../domains/menus/queries.ts';
 import { filterMenuForVisitor, resolveMenuPath, toMenuNodes } from '../domains/menus/view.ts';
+import { searchSite } from '../domains/search/queries.ts';
 import { getPlatformSettings } from '../domains/settings/queries.ts';
 import type { Actor } from '../policies/index.ts';
 import { abilities, can } from '../policies/index.ts';
 import { loadPagePaths } from './list-items.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
-import { searchSite } from './search.ts';
 import type { UserRow } from './sessions.ts';
 import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from './site-lists.ts';
 

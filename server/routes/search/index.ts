@@ -1,45 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loadPagePaths } from '../../services/list-items.ts';
-import { searchSite } from '../../services/search.ts';
+import { search } from '../../domains/search/index.ts';
 import { errorResponseSchema } from '../common-schemas.ts';
-
-export const searchQuerySchema = z.object({
-  q: z.string().max(500).default(''),
-  page: z.coerce.number().int().min(1).max(1000).optional(),
-  /** An item type's name, or `page` for pages only. */
-  type: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be an item type name or page')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
-
-export const searchResultsSchema = z
-  .object({
-    q: z.string(),
-    hits: z.array(
-      z.object({
-        kind: z.enum(['page', 'item']),
-        guid: z.string(),
-        title: z.string(),
-        url: z.string(),
-        snippetHtml: z.string().describe('HTML-escaped text; matches wrapped in <mark>…</mark>'),
-        listItemTypeName: z.string().nullable(),
-        publishedOn: z.string().nullable(),
-        rank: z.number(),
-      }),
-    ),
-    pageNumber: z.number().int(),
-    itemCount: z.number().int(),
-    totalNumberOfItems: z.number().int(),
-    types: z.array(z.object({ name: z.string(), count: z.number().int() })),
-    isFuzzy: z.boolean(),
-  })
-  .meta({ id: 'SearchResults' });
+import { contextOf } from '../context.ts';
+import { searchQuerySchema, searchResultsSchema } from './schema.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   app.get(
     '/api/search',
     {
@@ -55,13 +20,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      searchSite(db, {
-        actor: request.actor,
-        q: request.query.q,
-        locale: request.locale,
-        page: request.query.page,
-        type: request.query.type,
-        pagePaths: await loadPagePaths(db, request.locale),
-      }),
+      search(contextOf(request), { q: request.query.q, page: request.query.page, type: request.query.type }),
   );
 };

@@ -5,8 +5,8 @@ import type { SearchResults } from '../../../common/site.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { buildingBlockInstances, listItems, pages } from '../../db/schema.ts';
+import { refreshSearchIndex, snippetToHtml } from '../../domains/search/queries.ts';
 import { createListItem, createMenu, createMenuItem, createPage, createUser } from '../../seed/builders.ts';
-import { refreshSearchIndex, snippetToHtml } from '../../services/search.ts';
 
 let test: TestApp;
 let adminAuth: Record<string, string>;

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { itemUrl } from '../../common/list-items.ts';
-import type { Locale } from '../../common/localized-text.ts';
-import type { SearchHit, SearchResults } from '../../common/site.ts';
-import { type Executor, queryRows } from '../db/client.ts';
-import { type Actor, isAdmin } from '../policies/index.ts';
+import { itemUrl } from '../../../common/list-items.ts';
+import type { Locale } from '../../../common/localized-text.ts';
+import type { SearchHit, SearchResults } from '../../../common/site.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { type Actor, can } from '../../policies/index.ts';
 
 /**
  * Site search: PostgreSQL full text over pages (title, description, the text of their blocks) and
@@ -203,7 +203,8 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
   if (dirty) await refreshSearchIndex(db);
 
   const now = (options.now ?? new Date()).toISOString();
-  const seesAll = isAdmin(options.actor);
+  // Row filter from the policy table: who sees unpublished pages (and hidden items) in lists.
+  const seesAll = can(options.actor, 'page.listUnpublished');
   const reachable = `{${[...options.pagePaths.keys()].join(',')}}`;
   const type = options.type?.trim() || null;
   const offset = (pageNumber - 1) * SEARCH_PAGE_SIZE;
