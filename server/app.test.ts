@@ -146,14 +146,27 @@ describe('malformed requests', () => {
     expectApiError(response, 400, 'bad_request');
   });
 
-  it('answers 400 to an empty JSON body', async () => {
+  it('reads an empty JSON body as no body: a body a route needs is then missing (400), a DELETE is fine', async () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/logs',
       headers: { 'content-type': 'application/json' },
       payload: '',
     });
-    expectApiError(response, 400, 'bad_request');
+    expectApiError(response, 400, 'validation_failed');
+    const signOut = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth:signOut',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(signOut.statusCode).toBe(204);
+    const deleteWithoutBody = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/sessions/5b0f4c6e-0a53-4d0e-9d47-1f4c2b7a9e11',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectApiError(deleteWithoutBody, 401, 'unauthorized');
   });
 
   it('answers 415 to a body in a content type the API does not read', async () => {
@@ -235,6 +248,21 @@ describe('the language of error messages', () => {
 
   it('translates validation errors too', async () => {
     const body = expectApiError(await get('/api/pages/not-a-guid?lang=en'), 400, 'validation_failed', 'en');
-    expect(body.error.details).toEqual([{ path: 'params/id', message: 'must be a guid' }]);
+    expect(body.error.details).toEqual([{ path: 'params/id', message: 'This is not a valid reference.' }]);
+    const dutch = expectApiError(await get('/api/pages/not-a-guid'), 400, 'validation_failed');
+    expect(dutch.error.details).toEqual([{ path: 'params/id', message: 'Dit is geen geldige verwijzing.' }]);
+  });
+
+  it('answers every detail in the request language, also limits and unknown fields', async () => {
+    const query = `keys=${'x'.repeat(300)}`;
+    const english = expectApiError(
+      await get(`/api/platformsettingvalues?${query}&lang=en`),
+      400,
+      'validation_failed',
+      'en',
+    );
+    const dutch = expectApiError(await get(`/api/platformsettingvalues?${query}`), 400, 'validation_failed');
+    expect(english.error.details?.[0]?.message).toBe('Use at most 200 characters.');
+    expect(dutch.error.details?.[0]?.message).toBe('Gebruik hoogstens 200 tekens.');
   });
 });

@@ -24,6 +24,7 @@ import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
+import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ANONYMOUS } from './policies/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
+  documentStandardErrors(app);
 
   await app.register(healthRoutes);
   await app.register(platformSettingRoutes);

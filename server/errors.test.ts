@@ -20,7 +20,7 @@ async function appWithFailingRoutes(): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   app.get('/conflict', async () => {
-    throw new AppError('conflict', 'name already used', [{ path: 'name', message: 'taken' }]);
+    throw new AppError('conflict', 'name already used', [{ path: 'name', message: 'validation.duplicate' }]);
   });
   app.get('/unavailable', async () => {
     throw new AppError('service_unavailable', 'database down at 10.0.0.5');
@@ -57,7 +57,7 @@ describe('the error handler', () => {
 
   it('answers an AppError with its status, code, message and details', async () => {
     const body = expectApiError(await get('/conflict?lang=en'), 409, 'conflict', 'en');
-    expect(body.error.details).toEqual([{ path: 'name', message: 'taken' }]);
+    expect(body.error.details).toEqual([{ path: 'name', message: 'This value is there already.' }]);
   });
 
   it('hides the internal message of a 5xx AppError', async () => {

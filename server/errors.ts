@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiErrorBody, ErrorCode } from '../common/errors.ts';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import nl from '../common/i18n/nl.json' with { type: 'json' };
+import { isIssueKey, issueMessage, type SchemaIssue } from '../common/issues.ts';
 import type { Locale } from '../common/localized-text.ts';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -30,13 +31,24 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
-/** The one error type services and routes throw; the error handler turns it into an HTTP answer. */
+/**
+ * One problem of a request, at a path of it. `message` is a key of the catalogues' `validation`
+ * section (`validation.required`; `params` fill its placeholders): the error handler answers it in
+ * the request's language.
+ */
+export type ErrorDetail = {
+  path: string;
+  message: string;
+  params?: Record<string, string | number> | undefined;
+};
+
+/** The one error type domains and routes throw; the error handler turns it into an HTTP answer. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly details: { path: string; message: string }[] | undefined;
+  readonly details: ErrorDetail[] | undefined;
 
-  constructor(code: ErrorCode, message?: string, details?: { path: string; message: string }[]) {
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetail[]) {
     super(message ?? code);
     this.code = code;
     this.status = STATUS_BY_CODE[code];
@@ -46,33 +58,68 @@ export class AppError extends Error {
 
 export const notFound = (what = 'resource') => new AppError('not_found', `${what} not found`);
 
-const catalogues: Record<Locale, { errors: Record<ErrorCode, string> }> = { nl, en };
+type Catalogue = { errors: Record<ErrorCode, string>; validation: Record<string, unknown> };
+const catalogues: Record<Locale, Catalogue> = { nl, en };
 
 export function errorMessage(code: ErrorCode, locale: Locale): string {
   return catalogues[locale].errors[code];
 }
 
-export function errorBody(
-  code: ErrorCode,
+/** A validation message key in a language, its placeholders filled; unknown keys read as "invalid". */
+export function validationText(
+  key: string,
   locale: Locale,
-  details?: { path: string; message: string }[],
-): ApiErrorBody {
-  return { error: { code, message: errorMessage(code, locale), ...(details ? { details } : {}) } };
+  params: Record<string, string | number> = {},
+): string {
+  let text: unknown = catalogues[locale];
+  for (const part of key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
+  const template = typeof text === 'string' ? text : String(catalogues[locale].validation.invalid);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => String(params[name] ?? ''));
 }
 
-/** Maps every error to a stable code; a 5xx never shows internals to the client. */
+/** A detail as the client gets it: its message in the request's language. */
+function localizeDetail(detail: ErrorDetail, locale: Locale): { path: string; message: string } {
+  const key = isIssueKey(detail.message) ? detail.message : 'validation.invalid';
+  return { path: detail.path, message: validationText(key, locale, detail.params) };
+}
+
+export function errorBody(code: ErrorCode, locale: Locale, details?: ErrorDetail[]): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message: errorMessage(code, locale),
+      ...(details ? { details: details.map((detail) => localizeDetail(detail, locale)) } : {}),
+    },
+  };
+}
+
+/** A schema problem (zod's issue, as the request validator or a domain reports it) as a detail. */
+export function issueDetail(path: string, issue: SchemaIssue): ErrorDetail {
+  const { key, params } = issueMessage(issue);
+  return { path, message: key, ...(params ? { params } : {}) };
+}
+
+/**
+ * Maps every error to a stable code; a 5xx never shows internals to the client. Error answers have
+ * one shape, written as plain JSON: never through the route's own response schema for that status
+ * (a route whose 400 or 429 answer is an outcome body would otherwise fail to serialise an error).
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = request.locale;
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send(errorBody(error.code, locale, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        path: `${error.validationContext ?? ''}${issue.instancePath}`.replace(/^\//, ''),
-        message: issue.message ?? 'invalid',
-      }));
+      const details = error.validation.map((issue) =>
+        issueDetail(`${error.validationContext ?? ''}${issue.instancePath}`.replace(/^\//, ''), {
+          ...(issue.params as Omit<SchemaIssue, 'code'>),
+          code: issue.keyword,
+          message: issue.message,
+        }),
+      );
       return reply.status(400).send(errorBody('validation_failed', locale, details));
     }
     if (isResponseSerializationError(error)) {

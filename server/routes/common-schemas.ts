@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../common/errors.ts';
 
-export const guidSchema = z.uuid({ message: 'must be a guid' });
+export const guidSchema = z.uuid({ message: 'validation.guid' });
 
 export const errorResponseSchema = z
   .object({

@@ -216,7 +216,7 @@ export async function reorderBlocks(
   const { page, position, guids } = input;
   if (new Set(guids).size !== guids.length) {
     throw new AppError('validation_failed', 'a block is listed twice', [
-      { path: 'guids', message: 'must not repeat a guid' },
+      { path: 'guids', message: 'validation.duplicateGuid' },
     ]);
   }
   let order: string[] = [];
@@ -238,7 +238,7 @@ export async function reorderBlocks(
         : [];
       if (listed.length !== guids.length) {
         throw new AppError('validation_failed', 'a block is not on this page', [
-          { path: 'guids', message: 'every guid must be a block of this page' },
+          { path: 'guids', message: 'validation.blockOnPage' },
         ]);
       }
       const atPosition = and(onPage, eq(buildingBlockInstances.layoutPosition, position));

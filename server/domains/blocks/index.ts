@@ -90,7 +90,7 @@ export async function setBlockPermissions(ctx: Ctx, guid: string, permissions: B
   const { block, page } = await editableBlock(ctx, guid);
   if (block.buildingBlockName !== 'list' && block.buildingBlockName !== 'widget') {
     throw new AppError('validation_failed', 'only list and widget blocks take items', [
-      { path: 'guid', message: 'must be a list or widget block' },
+      { path: 'guid', message: 'validation.listOrWidget' },
     ]);
   }
   const stored: BlockPermissions = {

@@ -1,24 +1,24 @@
 import type { z } from 'zod';
 import { BLOCK_TYPES, type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index.ts';
 import { BLOCK_PERMISSIONS_KEY } from '../../../common/blocks/permissions.ts';
+import type { SchemaIssue } from '../../../common/issues.ts';
 import type { Localized } from '../../../common/localized-text.ts';
 import { LOCALES } from '../../../common/localized-text.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, type ErrorDetail, issueDetail } from '../../errors.ts';
 
 /** A validation problem at a path of the request (`content.nl.alt`, `options.size`). */
-export type Issue = { path: string; message: string };
+export type Issue = ErrorDetail;
 
 export function issuesOf(error: z.ZodError, prefix: string): Issue[] {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
-    message: issue.message,
-  }));
+  return error.issues.map((issue) =>
+    issueDetail([prefix, ...issue.path.map(String)].filter(Boolean).join('.'), issue as SchemaIssue),
+  );
 }
 
 export function requireBlockType(name: string, path = 'buildingBlockName'): BlockTypeName {
   if (!isBlockTypeName(name)) {
     throw new AppError('validation_failed', 'unknown building block type', [
-      { path, message: 'must be a known building block type' },
+      { path, message: 'validation.blockType' },
     ]);
   }
   return name;

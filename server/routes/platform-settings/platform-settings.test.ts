@@ -6,6 +6,7 @@ import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../..
 import { auditEvents, media, platformSettings } from '../../db/schema.ts';
 import { setPlatformSettings } from '../../domains/settings/commands.ts';
 import { getPlatformSettings } from '../../domains/settings/queries.ts';
+import { validationText } from '../../errors.ts';
 
 type SettingValue = { key: string; value: string };
 
@@ -257,7 +258,10 @@ describe('PUT /api/platformsettingvalues', () => {
   it('refuses a logo that is not a public upload: a profile photo or an unknown guid', async () => {
     for (const value of [profileImage, '00000000-0000-4000-8000-000000000000']) {
       const body = expectApiError(await put(admin, [{ key: 'headerLogo', value }]), 400, 'validation_failed');
-      expect(body.error.details?.[0]).toEqual({ path: 'body/0/value', message: 'validation.media' });
+      expect(body.error.details?.[0]).toEqual({
+        path: 'body/0/value',
+        message: validationText('validation.media', 'nl'),
+      });
     }
   });
 

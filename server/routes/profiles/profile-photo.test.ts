@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { media } from '../../db/schema.ts';
+import { validationText } from '../../errors.ts';
 
 describe('the profile photo (profielfoto) property', () => {
   let test: TestApp;
@@ -65,6 +66,8 @@ describe('the profile photo (profielfoto) property', () => {
     ['a value that only looks like a guid', async () => '-'.repeat(36)],
   ])('refuses %s', async (_case, value) => {
     const body = expectApiError(await savePhoto(await value()), 400, 'validation_failed');
-    expect(body.error.details).toEqual([{ path: 'properties/0/value', message: 'validation.image' }]);
+    expect(body.error.details).toEqual([
+      { path: 'properties/0/value', message: validationText('validation.image', 'nl') },
+    ]);
   });
 });

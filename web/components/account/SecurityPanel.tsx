@@ -62,7 +62,9 @@ function AccountEmail() {
                   onClick={() =>
                     void run(t('account.security.sendVerification'), async () => {
                       const { data, error } = await api.POST('/api/auth:sendVerificationMail', { body: {} });
-                      const outcome = (data ?? error)?.outcome;
+                      // A refusal is an outcome (TooSoon, Abused, …) or, for a bad request, an error.
+                      const outcome =
+                        data?.outcome ?? (error && 'outcome' in error ? error.outcome : undefined);
                       if (outcome !== 'Sent' && outcome !== 'AlreadyVerified') {
                         throw new Error(t(`account.security.mailOutcome.${outcome ?? 'Failed'}`));
                       }

@@ -11,6 +11,7 @@ import {
   type BlockPermissions,
   readBlockPermissions,
 } from '../../../common/blocks/permissions';
+import { issueMessage, type SchemaIssue } from '../../../common/issues';
 import type { Locale } from '../../../common/localized-text';
 import type { PageView } from '../../../common/site';
 import { errorMessage, useTask } from '../../account/tasks';
@@ -177,11 +178,10 @@ function BlockForm<N extends BlockTypeName>({
   const editor = BLOCK_EDITORS[name];
   const typeName = t(`blockEditor.types.${String(name)}`);
 
-  function issueMessage(issue: z.core.$ZodIssue): string {
-    if (issue.code === 'too_small' && issue.origin === 'string') return t('blockEditor.errors.required');
-    if (issue.code === 'invalid_format') return t('blockEditor.errors.url');
-    if (issue.code === 'custom') return t('blockEditor.errors.link');
-    return t('blockEditor.errors.invalid');
+  /** A schema problem in the editor's language (the same texts the server answers with). */
+  function describe(issue: z.core.$ZodIssue): string {
+    const { key, params } = issueMessage(issue as SchemaIssue);
+    return t(key, params ?? {});
   }
 
   /** The same checks the server makes (common/blocks), so mistakes show at the field before a round trip. */
@@ -193,14 +193,13 @@ function BlockForm<N extends BlockTypeName>({
       const result = type.content.safeParse(content);
       if (!result.success) {
         for (const issue of result.error.issues) {
-          found[[locale, ...issue.path.map(String)].join('.')] ??= issueMessage(issue);
+          found[[locale, ...issue.path.map(String)].join('.')] ??= describe(issue);
         }
       }
     }
     const options = type.options.safeParse(current.options);
     if (!options.success) {
-      for (const issue of options.error.issues)
-        found[issue.path.map(String).join('.')] ??= issueMessage(issue);
+      for (const issue of options.error.issues) found[issue.path.map(String).join('.')] ??= describe(issue);
     }
     return found;
   }

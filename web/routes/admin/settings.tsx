@@ -109,7 +109,7 @@ function SettingsForm({ initial }: { initial: Values }) {
     const found: Partial<Record<EditedKey, string>> = {};
     for (const key of EDITED_KEYS) {
       const problem = platformSettingValueProblem(key, values[key]);
-      if (problem) found[key] = t(`settings.${problem}`);
+      if (problem) found[key] = t(problem);
     }
     return found;
   }, [values, t]);

@@ -29,7 +29,8 @@ export default function Invitation({ params }: Route.ComponentProps) {
         params: { path: { id: params.code } },
       });
       const body = data ?? error;
-      if (!body) throw new Error('invitation status missing');
+      // An outcome (Success, NotFound, Expired, …) or an error answer (too many requests): the latter fails.
+      if (!body || !('result' in body)) throw new Error('invitation status missing');
       return body;
     },
   });

@@ -60,7 +60,7 @@ export const image: ServerBlockType<'image'> = {
       throw new AppError('validation_failed', 'unknown image', [
         {
           path: 'options.imageGuid',
-          message: 'must be an image uploaded for this block (?block=) or a public image',
+          message: 'validation.blockImage',
         },
       ]);
     }

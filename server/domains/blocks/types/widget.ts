@@ -15,7 +15,7 @@ export const widget: ServerBlockType<'widget'> = {
       .limit(1);
     if (source?.name !== 'list') {
       throw new AppError('validation_failed', 'the source is not a list block', [
-        { path: 'options.sourceBlockGuid', message: 'must be the guid of a list block' },
+        { path: 'options.sourceBlockGuid', message: 'validation.listBlock' },
       ]);
     }
     return options;
