@@ -17,7 +17,7 @@ export type AdmissionLimits = {
   waitTimeoutMs: number;
 };
 
-/** What the gate reports (tests read it; it could feed metrics). */
+/** What the gate is doing: transforms running and waiting. */
 export type AdmissionState = { running: number; waiting: number };
 
 export type RefusalReason = 'queue_full' | 'client_limit' | 'wait_timeout' | 'time_limit';
@@ -47,20 +47,22 @@ type Waiter = { start: () => void; timer: NodeJS.Timeout };
  */
 export class AdmissionGate {
   readonly #limits: AdmissionLimits;
-  readonly #state: AdmissionState;
+  readonly #state: AdmissionState = { running: 0, waiting: 0 };
+  /** Where the changes are also counted (process-wide figures: several gates add up there). */
+  readonly #sink: AdmissionState | undefined;
   /** Per client, its waiters in arrival order; the map's order is the clients' turn order. */
   readonly #queues = new Map<string, Waiter[]>();
   /** Per client, its transforms running or waiting. */
   readonly #load = new Map<string, number>();
 
-  constructor(limits: AdmissionLimits, state: AdmissionState = { running: 0, waiting: 0 }) {
+  constructor(limits: AdmissionLimits, sink?: AdmissionState) {
     this.#limits = {
       concurrency: Math.max(1, limits.concurrency),
       queueLimit: Math.max(0, limits.queueLimit),
       perClient: Math.max(1, limits.perClient),
       waitTimeoutMs: Math.max(1, limits.waitTimeoutMs),
     };
-    this.#state = state;
+    this.#sink = sink;
   }
 
   /**
@@ -72,7 +74,7 @@ export class AdmissionGate {
   }
 
   get state(): Readonly<AdmissionState> {
-    return this.#state;
+    return { ...this.#state };
   }
 
   /** Runs `task` for `client` when a slot is free; throws TransformUnavailable when it cannot. */
@@ -80,7 +82,7 @@ export class AdmissionGate {
     const load = this.#load.get(client) ?? 0;
     if (load >= this.#limits.perClient) throw this.#refuse('client_limit');
     if (this.#state.running < this.#limits.concurrency) {
-      this.#state.running += 1;
+      this.#count('running', 1);
       this.#load.set(client, load + 1);
     } else {
       if (this.#state.waiting >= this.#limits.queueLimit) throw this.#refuse('queue_full');
@@ -104,7 +106,7 @@ export class AdmissionGate {
           if (!queue || index < 0) return;
           queue.splice(index, 1);
           if (queue.length === 0) this.#queues.delete(client);
-          this.#state.waiting -= 1;
+          this.#count('waiting', -1);
           this.#unload(client);
           reject(this.#refuse('wait_timeout'));
         }, this.#limits.waitTimeoutMs),
@@ -114,7 +116,7 @@ export class AdmissionGate {
       const queue = this.#queues.get(client);
       if (queue) queue.push(waiter);
       else this.#queues.set(client, [waiter]);
-      this.#state.waiting += 1;
+      this.#count('waiting', 1);
     });
   }
 
@@ -122,7 +124,7 @@ export class AdmissionGate {
     this.#unload(client);
     const first = this.#queues.entries().next();
     if (first.done) {
-      this.#state.running -= 1;
+      this.#count('running', -1);
       return;
     }
     const [next, queue] = first.value;
@@ -131,12 +133,17 @@ export class AdmissionGate {
     this.#queues.delete(next);
     if (queue.length > 0) this.#queues.set(next, queue);
     if (!waiter) {
-      this.#state.running -= 1;
+      this.#count('running', -1);
       return;
     }
     clearTimeout(waiter.timer);
-    this.#state.waiting -= 1;
+    this.#count('waiting', -1);
     waiter.start();
+  }
+
+  #count(what: keyof AdmissionState, change: number): void {
+    this.#state[what] += change;
+    if (this.#sink) this.#sink[what] += change;
   }
 
   #unload(client: string): void {

@@ -44,19 +44,27 @@ export function resizeBox(params: Pick<VariantParams, 'width' | 'height' | 'fit'
   return { width: params.width, height: params.height, fit: params.fit };
 }
 
+/** A variant's size: its pixels and its longest side. */
+export type VariantSize = { pixels: number; longestSide: number };
+
 /**
- * An upper bound of the variant's size, as sharp resizes (never enlarging). The stored size is
- * before EXIF orientation, so both orientations are tried and the larger answer counts.
+ * The variant's size as sharp resizes (never enlarging), for the original upright and turned a
+ * quarter: the stored size is read before EXIF orientation, and which one applies is not known
+ * without reading the original's header (on the hot path, and a download once originals live in an
+ * object store). Callers pick: the smaller to refuse (never a refusal the real size would not
+ * earn), the larger to choose on their own (never over a budget).
  */
-export function variantSize(
+export function variantSizes(
   source: SourceSize,
   params: Pick<VariantParams, 'width' | 'height' | 'fit'>,
-): { pixels: number; longestSide: number } {
+): { least: VariantSize; most: VariantSize } {
   const box = resizeBox(params);
   const sizes = [fitted(source.width, source.height, box), fitted(source.height, source.width, box)];
+  const pixels = sizes.map(([width, height]) => width * height);
+  const sides = sizes.map(([width, height]) => Math.max(width, height));
   return {
-    pixels: Math.max(...sizes.map(([width, height]) => width * height)),
-    longestSide: Math.max(...sizes.flat()),
+    least: { pixels: Math.min(...pixels), longestSide: Math.min(...sides) },
+    most: { pixels: Math.max(...pixels), longestSide: Math.max(...sides) },
   };
 }
 
@@ -89,6 +97,9 @@ function fitted(width: number, height: number, box: ReturnType<typeof resizeBox>
  * while an explicit `format=avif` is a 400: a URL that names a format promises it (the type, the
  * ETag and the download name follow it), `auto` exists for "the best you can", and the refusal
  * costs nothing and is the same every time, so the client can ask a smaller size or another format.
+ * Not knowing the orientation, `auto` counts the larger size and the refusal the smaller: a
+ * quarter-turned original may then get an explicit AVIF of up to the budget times its aspect ratio
+ * squared (still inside 3000×3000).
  *
  * `fit=outside` with both sides is the one fit that can come out larger than the box: a variant
  * with a side over 3000 is refused (400) like an oversized request, not computed.
@@ -110,24 +121,24 @@ export function planVariant(
     fit: width === null || height === null ? 'inside' : (query.fit ?? 'inside'),
     format: 'webp',
   };
-  const size = variantSize(source, params);
-  if (size.longestSide > MAX_DIMENSION) {
+  const { least, most } = variantSizes(source, params);
+  if (least.longestSide > MAX_DIMENSION) {
     throw invalid(
       'fit',
-      `this variant would be ${size.longestSide} px on its longest side; at most ${MAX_DIMENSION}`,
+      `this variant would be ${least.longestSide} px on its longest side; at most ${MAX_DIMENSION}`,
     );
   }
-  const avifAllowed = size.pixels <= avifMaxPixels;
   const requested = query.format ?? 'webp';
   let format: VariantFormat;
   if (requested === 'auto') {
-    format = avifAllowed && /\bimage\/avif\b/i.test(accept ?? '') ? 'avif' : 'webp';
+    const avifAccepted = /\bimage\/avif\b/i.test(accept ?? '');
+    format = avifAccepted && most.pixels <= avifMaxPixels ? 'avif' : 'webp';
   } else {
     format = requested;
-    if (format === 'avif' && !avifAllowed) {
+    if (format === 'avif' && least.pixels > avifMaxPixels) {
       throw invalid(
         'format',
-        `avif is made for variants up to ${avifMaxPixels} pixels and this one has about ${size.pixels}: ask a smaller size, or format=webp or format=auto`,
+        `avif is made for variants up to ${avifMaxPixels} pixels and this one has ${least.pixels}: ask a smaller size, or format=webp or format=auto`,
       );
     }
   }

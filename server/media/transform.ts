@@ -29,17 +29,19 @@ export function variantName(params: VariantParams): string {
 }
 
 /**
- * What this process's transforms did and do: `computed` counts encodes (tests check that concurrent
- * requests compute once), `running` and `waiting` are the admission gate's (variants.ts). `hold`,
+ * What this process's transforms did and do: `computed` counts encodes and `joined` the requests
+ * that shared a computation already under way (tests check single flight with them); `running` and
+ * `waiting` are the admission gates' (variants.ts), added up over every app in the process. `hold`,
  * when a test sets it, is awaited by every render after it has its slot: the test then decides how
  * long the gate stays full, without sleeping.
  */
 export const transformStats: {
   computed: number;
+  joined: number;
   running: number;
   waiting: number;
   hold: Promise<void> | null;
-} = { computed: 0, running: 0, waiting: 0, hold: null };
+} = { computed: 0, joined: 0, running: 0, waiting: 0, hold: null };
 
 /**
  * libvips threads per operation (the AVIF encoder's included). A process-wide setting of sharp;

@@ -96,7 +96,10 @@ export class VariantCache {
       return bytes ? { ...known, bytes } : known;
     }
     const pending = this.#pending.get(file);
-    if (pending) return pending;
+    if (pending) {
+      transformStats.joined += 1;
+      return pending;
+    }
     const computation = this.#compute(hash, name, file, params, request);
     this.#pending.set(file, computation);
     try {

@@ -4482,6 +4482,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4497,7 +4506,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An image at the size and format asked (width/height rounded to 50, capped at 3000) */
+        /** An image at the size and format asked (width/height rounded to 50, capped at 3000); a new variant may answer 503 with Retry-After when the server is busy */
         get: {
             parameters: {
                 query?: {
@@ -4549,6 +4558,18 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/png": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
