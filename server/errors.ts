@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../common/errors.ts';
+import type { Locale } from '../common/localized-text.ts';
 import en from '../common/i18n/en.json' with { type: 'json' };
 import nl from '../common/i18n/nl.json' with { type: 'json' };
-import type { Locale } from '../common/localized-text.ts';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
