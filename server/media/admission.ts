@@ -42,8 +42,8 @@ type Waiter = { start: () => void; timer: NodeJS.Timeout };
 /**
  * A counting semaphore with a bounded, fair queue. Waiting requests are grouped per client and the
  * next free slot goes to the clients in turn (round robin), not in arrival order: a client with
- * many queued transforms delays another client's by at most one transform per slot, however many
- * clients take part.
+ * many queued transforms gets one of them started per round, like every other waiting client, so a
+ * newcomer waits for one transform per waiting client rather than behind the whole queue.
  */
 export class AdmissionGate {
   readonly #limits: AdmissionLimits;
