@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +17,11 @@ import sharp from 'sharp';
  *    to calling sharp directly on the same file in the same run (target at most 1.2).
  * 2. The throughput of a cached variant, as a ratio to a bare Fastify + @fastify/static serving a
  *    file of the same size (target at least 0.5).
+ * 3. The admission gate at work (issue 9): a burst of new 3000-wide variants from several addresses
+ *    at once (127.0.0.x, all loopback on Linux), with the cached variant fetched one request after
+ *    another meanwhile; how many were served, refused at once, or refused after waiting, how long
+ *    the cached variant took, and the app's peak memory. Then the issue's own case, cut down: a few
+ *    3000-wide `format=auto` requests at once from a browser that accepts AVIF.
  *
  * The app and the static server run in their own processes (this file, started with --serve-app or
  * --serve-static), so neither shares an event loop with the load generator. Figures only; nothing
@@ -27,10 +34,36 @@ const ADMIN = { email: 'admin@bench.example', password: 'bench-admin-password-00
 const FIRST_TRANSFORM_RUNS = 11;
 /** The cached-variant comparison runs in this many interleaved rounds per side. */
 const CACHED_ROUNDS = 3;
+/** The burst: this many addresses, each asking this many new variants at once. */
+const BURST_CLIENTS = 8;
+const BURST_PER_CLIENT = 5;
+/** The AVIF case: this many 3000-wide format=auto requests at once (one AVIF of that size took 18–28 s here). */
+const AVIF_REQUESTS = 4;
+/** A 503 answered sooner than this was refused on arrival (queue or client limit), not after waiting. */
+const REFUSED_AT_ONCE_MS = 1000;
 
 export type MediaBenchOptions = { duration: number; warmup: number; connections: number };
 
 export type CachedRound = { app: Result; static: Result };
+
+export type BurstResult = {
+  requests: number;
+  clients: number;
+  served: number;
+  refusedAtOnce: number;
+  refusedAfterWaiting: number;
+  other: number;
+  retryAfter: string | null;
+  seconds: number;
+  /** The cached variant, fetched one after another during the burst. */
+  cachedMs: { samples: number; p50: number; p99: number; max: number };
+  /** The app process's resident memory (Linux: /proc), in MB: before the burst, and its peak before and after. */
+  rssBeforeMb: number | null;
+  peakBeforeMb: number | null;
+  peakRssMb: number | null;
+};
+
+export type AvifBurstResult = { requests: number; seconds: number; types: Record<string, number> };
 
 export type MediaBenchResult = {
   firstTransform: {
@@ -50,6 +83,8 @@ export type MediaBenchResult = {
     roundSeconds: number;
     rounds: CachedRound[];
   };
+  burst: BurstResult;
+  avif: AvifBurstResult;
 };
 
 export async function runMediaBench(options: MediaBenchOptions): Promise<MediaBenchResult> {
@@ -141,6 +176,14 @@ export async function runMediaBench(options: MediaBenchOptions): Promise<MediaBe
     const appRps = mean(rounds.map((round) => round.app.requests.average));
     const staticRps = mean(rounds.map((round) => round.static.requests.average));
 
+    // 3. The admission gate under a burst of new variants.
+    console.log(
+      `  burst: ${BURST_CLIENTS * BURST_PER_CLIENT} new 3000-wide variants from ${BURST_CLIENTS} addresses at once…`,
+    );
+    const burst = await measureBurst(base, guid, variantUrl, app.pid);
+    console.log(`  ${AVIF_REQUESTS} × 3000-wide format=auto with Accept: image/avif at once…`);
+    const avif = await measureAvifBurst(base, guid);
+
     const result: MediaBenchResult = {
       firstTransform: {
         serverMs,
@@ -158,6 +201,8 @@ export async function runMediaBench(options: MediaBenchOptions): Promise<MediaBe
         roundSeconds: seconds,
         rounds,
       },
+      burst,
+      avif,
     };
     printMediaTable(result, options);
     return result;
@@ -165,6 +210,111 @@ export async function runMediaBench(options: MediaBenchOptions): Promise<MediaBe
     await staticServer?.stop();
     await app?.stop();
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function measureBurst(
+  base: string,
+  guid: string,
+  cachedUrl: string,
+  appPid: number | undefined,
+): Promise<BurstResult> {
+  const rssBeforeMb = memoryMb(appPid, 'VmRSS');
+  const peakBeforeMb = memoryMb(appPid, 'VmHWM');
+  const start = performance.now();
+  const answers: Promise<{ status: number; ms: number; retryAfter: string | null }>[] = [];
+  for (let client = 0; client < BURST_CLIENTS; client += 1) {
+    for (let index = 0; index < BURST_PER_CLIENT; index += 1) {
+      // Distinct qualities: every request is a new variant (none of them existed before).
+      const quality = 1 + client * BURST_PER_CLIENT + index;
+      answers.push(get(`${base}/a/${guid}?width=3000&quality=${quality}`, `127.0.0.${10 + client}`));
+    }
+  }
+  let done = false;
+  const all = Promise.all(answers).finally(() => {
+    done = true;
+  });
+  const cachedTimes: number[] = [];
+  while (!done) {
+    const answer = await get(cachedUrl, '127.0.0.1');
+    if (answer.status !== 200)
+      throw new Error(`the cached variant answered ${answer.status} during the burst`);
+    cachedTimes.push(answer.ms);
+  }
+  const results = await all;
+  const seconds = (performance.now() - start) / 1000;
+  const refused = results.filter((result) => result.status === 503);
+  const sorted = [...cachedTimes].sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+  return {
+    requests: results.length,
+    clients: BURST_CLIENTS,
+    served: results.filter((result) => result.status === 200).length,
+    refusedAtOnce: refused.filter((result) => result.ms < REFUSED_AT_ONCE_MS).length,
+    refusedAfterWaiting: refused.filter((result) => result.ms >= REFUSED_AT_ONCE_MS).length,
+    other: results.filter((result) => result.status !== 200 && result.status !== 503).length,
+    retryAfter: refused[0]?.retryAfter ?? null,
+    seconds,
+    cachedMs: { samples: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 },
+    rssBeforeMb,
+    peakBeforeMb,
+    peakRssMb: memoryMb(appPid, 'VmHWM'),
+  };
+}
+
+async function measureAvifBurst(base: string, guid: string): Promise<AvifBurstResult> {
+  const start = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: AVIF_REQUESTS }, (_, index) =>
+      get(`${base}/a/${guid}?width=3000&quality=${60 + index}&format=auto`, `127.0.0.${30 + index}`, {
+        accept: 'image/avif,image/webp,*/*',
+      }),
+    ),
+  );
+  const types: Record<string, number> = {};
+  for (const answer of answers) {
+    const type = `${answer.status} ${answer.type ?? ''}`.trim();
+    types[type] = (types[type] ?? 0) + 1;
+  }
+  return { requests: answers.length, seconds: (performance.now() - start) / 1000, types };
+}
+
+/** A GET from a chosen local address (fetch cannot bind one), its body read and dropped. */
+function get(
+  url: string,
+  localAddress: string,
+  headers: Record<string, string> = { accept: 'image/webp' },
+): Promise<{ status: number; ms: number; retryAfter: string | null; type: string | undefined }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { localAddress, headers }, (response) => {
+      response.resume();
+      response.on('end', () => {
+        const retryAfter = response.headers['retry-after'];
+        resolve({
+          status: response.statusCode ?? 0,
+          ms: performance.now() - start,
+          retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          type: response.headers['content-type'],
+        });
+      });
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** A line of /proc/{pid}/status in MB (VmRSS now, VmHWM the peak); null where there is no /proc. */
+function memoryMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kilobytes = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+    return kilobytes ? Math.round(Number(kilobytes) / 1024) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -244,11 +394,32 @@ function printMediaTable(result: MediaBenchResult, options: MediaBenchOptions) {
   console.log(
     `  cached: worst p99 app ${p99((round) => round.app)} ms, static ${p99((round) => round.static)} ms; errors/timeouts/non-2xx ${errors}`,
   );
+  const { burst } = result;
+  const memory =
+    burst.rssBeforeMb === null
+      ? 'n/a'
+      : `${burst.rssBeforeMb} MB before (peak so far ${burst.peakBeforeMb ?? '?'} MB), peak ${burst.peakRssMb ?? '?'} MB`;
+  console.log('');
+  console.log(
+    '| burst of new variants (3000 w WebP) | served | 503 at once | 503 after waiting | other | took | cached variant meanwhile (p50 / p99 / max) | app memory |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  console.log(
+    `| ${burst.requests} from ${burst.clients} addresses at once | ${burst.served} | ${burst.refusedAtOnce} | ${burst.refusedAfterWaiting} | ${burst.other} | ${burst.seconds.toFixed(1)} s | ${burst.cachedMs.p50.toFixed(1)} / ${burst.cachedMs.p99.toFixed(1)} / ${burst.cachedMs.max.toFixed(1)} ms (${burst.cachedMs.samples} requests) | ${memory} |`,
+  );
+  if (burst.retryAfter) console.log(`  refusals carried Retry-After: ${burst.retryAfter}`);
+  const { avif } = result;
+  const types = Object.entries(avif.types)
+    .map(([type, count]) => `${count} × ${type}`)
+    .join(', ');
+  console.log(
+    `  ${avif.requests} × 3000-wide format=auto (Accept: image/avif) at once: ${types} in ${avif.seconds.toFixed(1)} s`,
+  );
 }
 
 // --- the child processes ---
 
-type Child = { port: number; token?: string; stop(): Promise<void> };
+type Child = { port: number; pid: number | undefined; token?: string; stop(): Promise<void> };
 
 /** Starts this file in a child process in one of its server modes; waits for its {"port": …} line. */
 async function startChild(args: string[]): Promise<Child> {
@@ -268,6 +439,7 @@ async function startChild(args: string[]): Promise<Child> {
   });
   return {
     ...ready,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -107,6 +107,51 @@ describe('loadConfig', () => {
     expect(configErrorFor({ [name]: value }).message).toContain(`${name}:`);
   });
 
+  it('bounds image transforms by default for a small machine (issue 9)', () => {
+    expect(loadConfig({})).toMatchObject({
+      mediaTransformConcurrency: 2,
+      mediaTransformQueue: 32,
+      mediaTransformPerClient: 8,
+      mediaTransformQueueTimeoutMs: 15_000,
+      mediaTransformTimeoutSeconds: 20,
+      mediaTransformThreads: 1,
+      mediaAvifMaxPixels: 1_000_000,
+    });
+  });
+
+  it('reads the image transform limits, the waits in seconds', () => {
+    const config = loadConfig({
+      MEDIA_TRANSFORM_CONCURRENCY: '3',
+      MEDIA_TRANSFORM_QUEUE: '0',
+      MEDIA_TRANSFORM_PER_CLIENT: '4',
+      MEDIA_TRANSFORM_QUEUE_TIMEOUT: '5',
+      MEDIA_TRANSFORM_TIMEOUT: '60',
+      MEDIA_TRANSFORM_THREADS: '2',
+      MEDIA_AVIF_MAX_PIXELS: '0',
+    });
+    expect(config).toMatchObject({
+      mediaTransformConcurrency: 3,
+      mediaTransformQueue: 0,
+      mediaTransformPerClient: 4,
+      mediaTransformQueueTimeoutMs: 5000,
+      mediaTransformTimeoutSeconds: 60,
+      mediaTransformThreads: 2,
+      mediaAvifMaxPixels: 0,
+    });
+  });
+
+  it.each([
+    ['MEDIA_TRANSFORM_CONCURRENCY', '0', 'must be a whole number from 1 to 64'],
+    ['MEDIA_TRANSFORM_QUEUE', '-1', 'must be a whole number from 0 to 10000'],
+    ['MEDIA_TRANSFORM_PER_CLIENT', '0', 'must be a whole number from 1 to 10000'],
+    ['MEDIA_TRANSFORM_QUEUE_TIMEOUT', '0', 'must be a whole number from 1 to 600'],
+    ['MEDIA_TRANSFORM_TIMEOUT', '2.5', 'must be a whole number from 1 to 3600'],
+    ['MEDIA_TRANSFORM_THREADS', '65', 'must be a whole number from 1 to 64'],
+    ['MEDIA_AVIF_MAX_PIXELS', '1e6', 'must be a whole number from 0 to 100000000'],
+  ])('fails fast on %s=%j', (name, value, message) => {
+    expect(configErrorFor({ [name]: value }).message).toContain(`${name}: ${message}`);
+  });
+
   it('lists every invalid setting at once', () => {
     const error = configErrorFor({ PORT: 'x', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'kort' });
     const lines = error.message.split('\n').slice(1);

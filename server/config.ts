@@ -5,6 +5,17 @@ import { z } from 'zod';
  * Every setting the server reads, validated once at boot. Nothing else in the code base reads
  * `process.env`: take a `Config` from `loadConfig()` and pass it down.
  */
+/** A whole number in [min, max] written in digits only (so ' ', '1e3' or '0x10' are refused). */
+function wholeNumber(min: number, max: number, fallback: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(new RegExp(`^\\d{1,${String(max).length}}$`), message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message))
+    .default(fallback);
+}
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -47,14 +58,19 @@ const configSchema = z.object({
   /** Where uploaded originals live: `fs` (DATA_DIR/media). The adapter interface allows S3 later. */
   MEDIA_STORAGE: z.enum(['fs']).default('fs'),
   /** How many image transforms (sharp) may run at the same time. */
-  MEDIA_TRANSFORM_CONCURRENCY: z
-    .string()
-    .regex(/^\d{1,2}$/, 'must be a whole number from 1 to 64')
-    .transform(Number)
-    .pipe(
-      z.number().min(1, 'must be a whole number from 1 to 64').max(64, 'must be a whole number from 1 to 64'),
-    )
-    .default(2),
+  MEDIA_TRANSFORM_CONCURRENCY: wholeNumber(1, 64, 2),
+  /** How many more may wait for a turn (all clients together); beyond that a request gets 503. */
+  MEDIA_TRANSFORM_QUEUE: wholeNumber(0, 10_000, 32),
+  /** How many transforms one client (a signed-in user, else an address) may have running or waiting. */
+  MEDIA_TRANSFORM_PER_CLIENT: wholeNumber(1, 10_000, 8),
+  /** Seconds a transform may wait for its turn before the request gets 503. */
+  MEDIA_TRANSFORM_QUEUE_TIMEOUT: wholeNumber(1, 600, 15),
+  /** Seconds one transform may take (sharp's own limit; it cannot stop an AVIF encoder once started). */
+  MEDIA_TRANSFORM_TIMEOUT: wholeNumber(1, 3600, 20),
+  /** libvips threads per transform, the AVIF encoder's included. */
+  MEDIA_TRANSFORM_THREADS: wholeNumber(1, 64, 1),
+  /** The largest variant, in pixels, that is encoded as AVIF (0: never). */
+  MEDIA_AVIF_MAX_PIXELS: wholeNumber(0, 100_000_000, 1_000_000),
 });
 
 export type Config = {
@@ -74,6 +90,12 @@ export type Config = {
   platformMailFrom: string;
   mediaStorage: 'fs';
   mediaTransformConcurrency: number;
+  mediaTransformQueue: number;
+  mediaTransformPerClient: number;
+  mediaTransformQueueTimeoutMs: number;
+  mediaTransformTimeoutSeconds: number;
+  mediaTransformThreads: number;
+  mediaAvifMaxPixels: number;
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +124,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformMailFrom: value.MAIL_FROM,
     mediaStorage: value.MEDIA_STORAGE,
     mediaTransformConcurrency: value.MEDIA_TRANSFORM_CONCURRENCY,
+    mediaTransformQueue: value.MEDIA_TRANSFORM_QUEUE,
+    mediaTransformPerClient: value.MEDIA_TRANSFORM_PER_CLIENT,
+    mediaTransformQueueTimeoutMs: value.MEDIA_TRANSFORM_QUEUE_TIMEOUT * 1000,
+    mediaTransformTimeoutSeconds: value.MEDIA_TRANSFORM_TIMEOUT,
+    mediaTransformThreads: value.MEDIA_TRANSFORM_THREADS,
+    mediaAvifMaxPixels: value.MEDIA_AVIF_MAX_PIXELS,
   };
 }
 

@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { type Fit, type ImageFormat, MAX_IMAGE_PIXELS } from '../../common/media.ts';
 import { AppError } from '../errors.ts';
+import { resizeBox } from './plan.ts';
 
 /** A format a variant is encoded in (`auto` is resolved from the Accept header before this point). */
 export type VariantFormat = 'webp' | 'jpeg' | 'png' | 'avif';
@@ -27,8 +28,28 @@ export function variantName(params: VariantParams): string {
   return `w${params.width ?? 0}-h${params.height ?? 0}-q${params.quality}-${params.fit}.${params.format}`;
 }
 
-/** How many variants this process has encoded (tests check that concurrent requests compute once). */
-export const transformStats = { computed: 0 };
+/**
+ * What this process's transforms did and do: `computed` counts encodes and `joined` the requests
+ * that shared a computation already under way (tests check single flight with them); `running` and
+ * `waiting` are the admission gates' (variants.ts), added up over every app in the process. `hold`,
+ * when a test sets it, is awaited by every render after it has its slot: the test then decides how
+ * long the gate stays full, without sleeping.
+ */
+export const transformStats: {
+  computed: number;
+  joined: number;
+  running: number;
+  waiting: number;
+  hold: Promise<void> | null;
+} = { computed: 0, joined: 0, running: 0, waiting: 0, hold: null };
+
+/**
+ * libvips threads per operation (the AVIF encoder's included). A process-wide setting of sharp;
+ * sharp's default is the number of cores (1 on glibc without jemalloc), so it is set explicitly.
+ */
+export function setTransformThreads(threads: number): void {
+  sharp.concurrency(Math.max(1, threads));
+}
 
 export type ProbedImage = { format: ImageFormat; width: number; height: number };
 
@@ -71,19 +92,20 @@ function imageFormat(metadata: Metadata): ImageFormat | undefined {
 
 /**
  * Encodes one variant. The first frame of an animated GIF is used; EXIF orientation is applied and
- * metadata is dropped; an image is never enlarged beyond its original size.
+ * metadata is dropped; an image is never enlarged beyond its original size, nor beyond the box of
+ * resizeBox. `timeoutSeconds` is sharp's own limit: it stops decoding, resizing and the WebP, JPEG
+ * and PNG encoders, not libaom once it encodes (hence the AVIF pixel budget in plan.ts).
  */
-export async function renderVariant(input: string, params: VariantParams): Promise<Buffer> {
+export async function renderVariant(
+  input: string,
+  params: VariantParams,
+  options: { timeoutSeconds: number },
+): Promise<Buffer> {
   transformStats.computed += 1;
-  let image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
-  if (params.width !== null || params.height !== null) {
-    image = image.resize({
-      ...(params.width !== null ? { width: params.width } : {}),
-      ...(params.height !== null ? { height: params.height } : {}),
-      fit: params.fit,
-      withoutEnlargement: true,
-    });
-  }
+  if (transformStats.hold) await transformStats.hold;
+  const image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
+    .timeout({ seconds: options.timeoutSeconds })
+    .resize({ ...resizeBox(params), withoutEnlargement: true });
   switch (params.format) {
     case 'webp':
       return image.webp({ quality: params.quality }).toBuffer();
@@ -98,33 +120,7 @@ export async function renderVariant(input: string, params: VariantParams): Promi
   }
 }
 
-/** A small counting semaphore: at most `limit` tasks run at once, the rest wait in order. */
-export class Semaphore {
-  readonly #limit: number;
-  #active = 0;
-  readonly #waiting: (() => void)[] = [];
-
-  constructor(limit: number) {
-    this.#limit = Math.max(1, limit);
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active < this.#limit) {
-      this.#active += 1;
-    } else {
-      // The releasing task hands its slot over directly, so #active stays counted.
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    }
-    try {
-      return await task();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#active -= 1;
-    }
-  }
-
-  get active(): number {
-    return this.#active;
-  }
+/** sharp's time limit ends an operation with "timeout: N% complete" among libvips' messages. */
+export function isTimeout(error: unknown): boolean {
+  return error instanceof Error && /^timeout: /m.test(error.message);
 }

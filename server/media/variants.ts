@@ -1,7 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { LruCache } from '../domains/cache.ts';
+import { AdmissionGate, type AdmissionLimits, TransformUnavailable } from './admission.ts';
 import type { MediaStorage } from './storage.ts';
-import { renderVariant, Semaphore, type VariantParams, variantName } from './transform.ts';
+import {
+  isTimeout,
+  renderVariant,
+  setTransformThreads,
+  transformStats,
+  type VariantParams,
+  variantName,
+} from './transform.ts';
 
 /**
  * A variant on local disk; `bytes` is set when it is at hand (just computed, or small enough to be
@@ -40,26 +48,46 @@ class BufferCache {
   }
 }
 
+export type VariantCacheOptions = AdmissionLimits & {
+  /** sharp's time limit per transform, in seconds. */
+  timeoutSeconds: number;
+  /** libvips threads per transform. */
+  threads: number;
+};
+
+/** Who asks (admission.ts's transformClient) and, at upload, the file to use instead of the stored original. */
+export type VariantRequest = { client: string; input?: string };
+
 /**
  * Variants of originals, computed once and kept on disk under the original's content hash and the
  * normalised parameters. A key is immutable (new content is a new hash), so a variant known to exist
  * is remembered in memory and served without touching the file system before the read.
+ *
+ * Only a computation goes through the admission gate. A variant in memory or on disk is answered
+ * straight away however full the gate is, and a request for a variant being computed joins that
+ * computation (single flight) without taking a place in the queue or counting against its client.
  */
 export class VariantCache {
   readonly #storage: MediaStorage;
-  readonly #semaphore: Semaphore;
+  readonly #gate: AdmissionGate;
+  readonly #timeoutSeconds: number;
   /** Single flight: concurrent requests for the same new variant wait for one computation. */
   readonly #pending = new Map<string, Promise<VariantFile>>();
   readonly #known = new LruCache<VariantFile>(20_000);
   readonly #memory = new BufferCache();
 
-  constructor(storage: MediaStorage, concurrency: number) {
+  constructor(storage: MediaStorage, options: VariantCacheOptions) {
     this.#storage = storage;
-    this.#semaphore = new Semaphore(concurrency);
+    this.#gate = new AdmissionGate(options, transformStats);
+    this.#timeoutSeconds = options.timeoutSeconds;
+    setTransformThreads(options.threads);
   }
 
-  /** The variant of original `hash`; computed from `input` (default: the stored original) when missing. */
-  async get(hash: string, params: VariantParams, input?: string): Promise<VariantFile> {
+  /**
+   * The variant of original `hash`; computed when missing, if the gate admits it (else
+   * TransformUnavailable, a 503 with Retry-After).
+   */
+  async get(hash: string, params: VariantParams, request: VariantRequest): Promise<VariantFile> {
     const name = variantName(params);
     const file = this.#storage.variantPath(hash, name);
     const known = this.#known.get(file);
@@ -68,8 +96,11 @@ export class VariantCache {
       return bytes ? { ...known, bytes } : known;
     }
     const pending = this.#pending.get(file);
-    if (pending) return pending;
-    const computation = this.#compute(hash, name, file, params, input);
+    if (pending) {
+      transformStats.joined += 1;
+      return pending;
+    }
+    const computation = this.#compute(hash, name, file, params, request);
     this.#pending.set(file, computation);
     try {
       const variant = await computation;
@@ -86,7 +117,7 @@ export class VariantCache {
     name: string,
     file: string,
     params: VariantParams,
-    input: string | undefined,
+    request: VariantRequest,
   ): Promise<VariantFile> {
     const existing = await stat(file).catch(() => null);
     if (existing?.isFile()) {
@@ -94,8 +125,15 @@ export class VariantCache {
       const bytes = existing.size <= MEMORY_ITEM_BYTES ? await readFile(file) : undefined;
       return { path: file, size: existing.size, ...(bytes ? { bytes } : {}) };
     }
-    return this.#semaphore.run(async () => {
-      const bytes = await renderVariant(input ?? (await this.#storage.localPath(hash)), params);
+    return this.#gate.run(request.client, async () => {
+      const input = request.input ?? (await this.#storage.localPath(hash));
+      const bytes = await renderVariant(input, params, { timeoutSeconds: this.#timeoutSeconds }).catch(
+        (error: unknown) => {
+          // Over the time limit is the machine's state as much as the request's: try again later.
+          if (isTimeout(error)) throw new TransformUnavailable('time_limit', this.#gate.retryAfterSeconds);
+          throw error;
+        },
+      );
       const written = await this.#storage.putVariant(hash, name, bytes);
       return { path: written, size: bytes.length, bytes };
     });

@@ -5475,6 +5475,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5490,7 +5499,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An image at the size and format asked (width/height rounded to 50, capped at 3000) */
+        /** An image at the size and format asked (width/height rounded to 50, capped at 3000); a new variant may answer 503 with Retry-After when the server is busy */
         get: {
             parameters: {
                 query?: {
@@ -5554,6 +5563,18 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/png": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -5,17 +5,14 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cleanFileName,
-  DEFAULT_QUALITY,
-  MAX_UPLOAD_BYTES,
-  normaliseDimension,
-  PLACEHOLDER,
-} from '../../../common/media.ts';
+import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
 import { requireSignedIn } from '../../auth.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { TransformUnavailable, transformClient } from '../../media/admission.ts';
+import { planVariant } from '../../media/plan.ts';
 import { createMediaStorage } from '../../media/storage.ts';
 import {
   probeImage,
@@ -55,7 +52,15 @@ const FILE_EXTENSIONS: Record<VariantFormat, string> = {
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const storage = createMediaStorage(app.config);
-  const variants = new VariantCache(storage, app.config.mediaTransformConcurrency);
+  const { config } = app;
+  const variants = new VariantCache(storage, {
+    concurrency: config.mediaTransformConcurrency,
+    queueLimit: config.mediaTransformQueue,
+    perClient: config.mediaTransformPerClient,
+    waitTimeoutMs: config.mediaTransformQueueTimeoutMs,
+    timeoutSeconds: config.mediaTransformTimeoutSeconds,
+    threads: config.mediaTransformThreads,
+  });
   const rows = new MediaRows();
 
   // Scoped to this plugin: only the upload route parses multipart, and the JSON body limit elsewhere
@@ -89,6 +94,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           413: errorResponseSchema,
           415: errorResponseSchema,
           422: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -112,7 +118,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         const image = await probeImage(temp);
         // Decoding the placeholder proves the whole image is readable (a broken file is refused now,
         // not on its first view) and warms the variant every image block asks for first.
-        await variants.get(hash, PLACEHOLDER_PARAMS, temp).catch((error: unknown) => {
+        const client = transformClient(user.id, request.ip);
+        await variants.get(hash, PLACEHOLDER_PARAMS, { client, input: temp }).catch((error: unknown) => {
+          if (error instanceof TransformUnavailable) return retryLater(reply)(error);
           request.log.info({ err: error }, 'uploaded image could not be decoded');
           // sharp's limitInputPixels catches what the header check could not (e.g. a lying header).
           if (error instanceof Error && /pixel limit/i.test(error.message)) {
@@ -157,11 +165,17 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'An image at the size and format asked (width/height rounded to 50, capped at 3000)',
+        summary:
+          'An image at the size and format asked (width/height rounded to 50, capped at 3000); a new variant may answer 503 with Retry-After when the server is busy',
         params: z.object({ guid: guidSchema }),
         querystring: transformQuerySchema,
         produces: ['image/webp', 'image/jpeg', 'image/png', 'image/avif'],
-        response: { 200: imageBytesSchema, 304: z.null(), ...errorResponses },
+        response: {
+          200: imageBytesSchema,
+          304: z.null(),
+          ...errorResponses,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -170,38 +184,45 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // Not visible is not found: whether the image exists is not revealed.
       if (!row || !owner || !can(request.actor, 'media.view', owner)) throw notFound('media');
 
-      const query = request.query;
-      let format: VariantFormat;
-      if (query.format === 'auto') {
-        format = /\bimage\/avif\b/i.test(request.headers.accept ?? '') ? 'avif' : 'webp';
-        reply.header('vary', 'Accept');
-      } else {
-        format = query.format ?? 'webp';
-      }
-      const params: VariantParams = {
-        width: query.width === undefined ? null : normaliseDimension(query.width),
-        height: query.height === undefined ? null : normaliseDimension(query.height),
-        quality: query.quality ?? DEFAULT_QUALITY,
-        fit: query.fit ?? 'inside',
-        format,
-      };
-      const etag = `"${row.contentHash.slice(0, 32)}-${variantName(params)}"`;
-      reply.header('etag', etag);
-      reply.header(
-        'cache-control',
-        `${isPublicMedia(owner) ? 'public' : 'private'}, max-age=31536000, immutable`,
+      const { params, negotiated } = planVariant(
+        request.query,
+        request.headers.accept,
+        row,
+        app.config.mediaAvifMaxPixels,
       );
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      if (negotiated) reply.header('vary', 'Accept');
+      const etag = `"${row.contentHash.slice(0, 32)}-${variantName(params)}"`;
+      const cacheControl = `${isPublicMedia(owner) ? 'public' : 'private'}, max-age=31536000, immutable`;
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return reply.status(304).header('etag', etag).header('cache-control', cacheControl).send(null);
+      }
 
-      const variant = await variants.get(row.contentHash, params);
-      reply.type(VARIANT_MIME_TYPES[format]);
-      if (query.name) reply.header('content-disposition', contentDisposition(query.name, format));
+      const client = transformClient(request.actor.user?.id, request.ip);
+      const variant = await variants.get(row.contentHash, params, { client }).catch(retryLater(reply));
+      // Set only now: a 503 (or any error) must not go out with a year of immutable caching.
+      reply.header('etag', etag);
+      reply.header('cache-control', cacheControl);
+      reply.type(VARIANT_MIME_TYPES[params.format]);
+      if (request.query.name) {
+        reply.header('content-disposition', contentDisposition(request.query.name, params.format));
+      }
       if (variant.bytes) return reply.send(variant.bytes);
       reply.header('content-length', variant.size);
       return reply.send(createReadStream(variant.path));
     },
   );
 };
+
+/**
+ * A transform refused by the admission gate (or over its time limit) answers 503 through the error
+ * handler; this adds when to try again.
+ */
+function retryLater(reply: FastifyReply) {
+  return (error: unknown): never => {
+    if (error instanceof TransformUnavailable) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  };
+}
 
 /**
  * Streams the upload into `target` while hashing it. The multipart limit ends the stream with an
