@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectApiError, type TestApp } from '../test/helpers.ts';
 
@@ -264,5 +265,35 @@ describe('the language of error messages', () => {
     const dutch = expectApiError(await get(`/api/platformsettingvalues?${query}`), 400, 'validation_failed');
     expect(english.error.details?.[0]?.message).toBe('Use at most 200 characters.');
     expect(dutch.error.details?.[0]?.message).toBe('Gebruik hoogstens 200 tekens.');
+  });
+});
+
+describe('compression', () => {
+  it('sends JSON with brotli or gzip, as the client accepts, and says so in Vary', async () => {
+    const plain = await get('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const brotli = await get('/api/openapi.json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses error answers too, and leaves tiny answers alone', async () => {
+    const tiny = await get('/healthz', { 'accept-encoding': 'br' });
+    expect(tiny.statusCode).toBe(200);
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    const missing = await get('/api/bestaat-niet', { 'accept-encoding': 'br' });
+    expect(missing.statusCode).toBe(404);
+    const body =
+      missing.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(missing.rawPayload)
+        : missing.rawPayload;
+    expect(JSON.parse(body.toString())).toMatchObject({ error: { code: 'not_found' } });
   });
 });

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -57,6 +59,9 @@ export type BuildAppOptions = {
   web?: { devServer?: ViteDevServer } | false;
 };
 
+/** Trust the first `hops` proxies in front of us, whatever their address (TRUST_PROXY=<number>). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 type ResponseWithNonce = ServerResponse & { cspNonce?: string };
 
 /** The whole application as a Fastify instance; `server/main.ts` only listens. */
@@ -76,9 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const header = request.headers['x-correlation-id'];
       return typeof header === 'string' && /^[\w-]{8,64}$/.test(header) ? header : randomUUID();
     },
-    // Believe X-Forwarded-For only from proxies on loopback or a private network: a client on the
-    // internet must not choose its own address (rate limits key on it).
-    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // Believe X-Forwarded-For only from the proxies the operator names (TRUST_PROXY, off by
+    // default): a client must not choose its own address, the sign-in limit keys on it.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500, ignoreDuplicateSlashes: true },
     return503OnClosing: true,
@@ -139,6 +144,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: config.publicUrl?.startsWith('https:') ?? false,
   });
   await app.register(fastifyRateLimit, { global: false });
+  // HTML and JSON leave compressed (brotli when the browser takes it). Quality 4 is most of
+  // brotli's gain at a small part of its cost per response; built assets are precompressed at
+  // build time at the highest quality instead (scripts/precompress.ts).
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -152,6 +152,25 @@ describe('loadConfig', () => {
     expect(configErrorFor({ [name]: value }).message).toContain(`${name}: ${message}`);
   });
 
+  it('trusts no proxy by default, and exactly the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8,192.0.2.7' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.7',
+    ]);
+  });
+
+  it.each(['true', '*', '0', '11', '10.0.0.0/33', 'fd00::/129', 'proxy.internal', '10.0.0.1,', '1.2.3'])(
+    'refuses TRUST_PROXY=%j',
+    (value) => {
+      expect(configErrorFor({ TRUST_PROXY: value }).message).toContain('TRUST_PROXY: must be');
+    },
+  );
+
   it('lists every invalid setting at once', () => {
     const error = configErrorFor({ PORT: 'x', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'kort' });
     const lines = error.message.split('\n').slice(1);

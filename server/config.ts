@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,37 @@ function wholeNumber(min: number, max: number, fallback: number) {
     .pipe(z.number().min(min, message).max(max, message))
     .default(fallback);
 }
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const PROXY_MESSAGE =
+  "must be 'false', a number of proxy hops (1 to 10), or a comma-separated list of addresses, CIDR ranges, 'loopback', 'linklocal' or 'uniquelocal'";
+
+/** One entry of TRUST_PROXY: a proxy-addr range name, an address, or an address with a prefix length. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client's address in X-Forwarded-For. Off unless configured: a client
+ * that reaches the server directly must never choose the address the sign-in limit keys on.
+ */
+const trustProxySchema = z
+  .string()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim();
+    if (text === 'false') return false;
+    if (/^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= 10) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
+    context.addIssue({ code: 'custom', message: PROXY_MESSAGE });
+    return z.NEVER;
+  });
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +78,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where `react-router build` wrote the site (build/server, build/client). */
   BUILD_DIR: z.string().min(1).default('./build'),
+  /** Proxies whose X-Forwarded-For is believed (see trustProxySchema). */
+  TRUST_PROXY: trustProxySchema,
   /** Optional Redis for cache invalidation broadcasts between app nodes. */
   REDIS_URL: z.string().optional(),
   /** Optional SMTP server; without it mail goes to DATA_DIR/outbox. */
@@ -86,6 +120,7 @@ export type Config = {
   seedDemo: boolean;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   redisUrl: string | undefined;
+  trustProxy: false | number | string[];
   smtpUrl: string | undefined;
   platformMailFrom: string;
   mediaStorage: 'fs';
@@ -120,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: value.SEED_DEMO,
     logLevel: value.LOG_LEVEL,
     redisUrl: value.REDIS_URL,
+    trustProxy: value.TRUST_PROXY,
     smtpUrl: value.SMTP_URL,
     platformMailFrom: value.MAIL_FROM,
     mediaStorage: value.MEDIA_STORAGE,

@@ -24,6 +24,9 @@ export const webRoutes: FastifyPluginAsync<{
     ...(options.devServer ? { devServer: options.devServer } : {}),
     serverBuildPath: path.join(options.config.buildDir, 'server/index.js'),
     clientBuildDirectory: path.join(options.config.buildDir, 'client'),
+    // The build wrote a .br and a .gz beside each compressible asset: send the one the browser
+    // accepts (with Vary: accept-encoding), and never the copies under their own names.
+    staticOptions: { preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] },
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       const query = request.query as Record<string, unknown> | undefined;

@@ -75,6 +75,22 @@ function stackOf(values: readonly unknown[]): Record<string, unknown> | undefine
   return error?.stack ? { stack: error.stack.slice(0, 4000) } : undefined;
 }
 
+/** What a browser's fetch rejects with when the request was cut off (navigation, tab closed, offline). */
+const ABORTED_FETCH =
+  /^(AbortError|TypeError: (Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed))/;
+
+/**
+ * The level a console message is kept at. React Router fetches route manifests as links appear and
+ * reports a failed fetch with console.error; when the visitor leaves the page early that fetch is
+ * simply cut off, which is not an error of ours.
+ */
+export function consoleLevel(level: 'error' | 'warn', data: readonly unknown[]): LogLevel {
+  const isManifestFetch = data[0] === 'Failed to fetch manifest patches';
+  return isManifestFetch && data.slice(1).some((value) => ABORTED_FETCH.test(describe(value)))
+    ? 'info'
+    : level;
+}
+
 /**
  * Starts capturing console errors and warnings, uncaught errors and unhandled rejections, and
  * flushes every 5 seconds and when the page is hidden. Returns a function that undoes all of it.
@@ -91,7 +107,10 @@ export function installBrowserLog(): () => void {
       isCapturing = true;
       try {
         const info = stackOf(data);
-        record(level, data.map(describe).join(' '), { code: `console.${level}`, ...(info ? { info } : {}) });
+        record(consoleLevel(level, data), data.map(describe).join(' '), {
+          code: `console.${level}`,
+          ...(info ? { info } : {}),
+        });
       } finally {
         isCapturing = false;
       }

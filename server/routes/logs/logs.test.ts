@@ -198,20 +198,31 @@ describe('rate limit of POST /api/logs', () => {
     }
   });
 
-  it('limits by the client address a proxy on the private network forwards', async () => {
+  const fromProxy = (test: TestApp, client: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': client },
+      payload: { entries: [entry()] },
+    });
+
+  it('believes no proxy unless TRUST_PROXY names it, not even one on the private network', async () => {
     const test = await freshApp();
     try {
-      const fromProxy = (client: string) =>
-        test.app.inject({
-          method: 'POST',
-          url: '/api/logs',
-          remoteAddress: '10.1.2.3',
-          headers: { 'x-forwarded-for': client },
-          payload: { entries: [entry()] },
-        });
-      for (let index = 0; index < 30; index += 1) await fromProxy('198.51.100.1');
-      expect((await fromProxy('198.51.100.1')).statusCode).toBe(429);
-      expect((await fromProxy('198.51.100.2')).statusCode).toBe(202);
+      for (let index = 0; index < 30; index += 1) await fromProxy(test, `198.51.100.${index}`);
+      expect((await fromProxy(test, '198.51.100.99')).statusCode).toBe(429);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it('limits by the client address a configured proxy forwards', async () => {
+    const test = await createTestApp({ database, config: { trustProxy: ['10.0.0.0/8'] } });
+    try {
+      for (let index = 0; index < 30; index += 1) await fromProxy(test, '198.51.100.1');
+      expect((await fromProxy(test, '198.51.100.1')).statusCode).toBe(429);
+      expect((await fromProxy(test, '198.51.100.2')).statusCode).toBe(202);
     } finally {
       await test.close();
     }

@@ -1,0 +1,85 @@
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Chunks of edit mode, the account area and the admin screens: a visitor's browser never loads them. */
+const SIGNED_IN_CODE =
+  /\/assets\/(EditModePage|BlockEditorDrawer|ListEditing|RichTextField|ImageUpload|ColorPicker|AccountProviders|account|settings|users|signed-in-layout)[.-]/;
+
+type Transfer = { url: string; type: string; encoding: string | undefined; bytes: number };
+
+/** Every response of a first visit to `path`, with what went over the wire for its body. */
+async function firstVisit(path: string): Promise<Transfer[]> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  page.on('requestfinished', (request) => requests.push(request));
+  await page.goto(`${baseUrl()}${path}`);
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const transfers = await Promise.all(
+    requests.map(async (request) => {
+      const response = await request.response();
+      const headers = (await response?.allHeaders()) ?? {};
+      return {
+        url: request.url(),
+        type: request.resourceType(),
+        encoding: headers['content-encoding'],
+        bytes: (await request.sizes()).responseBodySize,
+      };
+    }),
+  );
+  await context.close();
+  return transfers;
+}
+
+describe('what a visitor gets over the wire', () => {
+  it('is compressed: the page, every script and every stylesheet', async () => {
+    const transfers = await firstVisit('/');
+    const documents = transfers.filter((transfer) => transfer.type === 'document');
+    const assets = transfers.filter((transfer) => ['script', 'stylesheet'].includes(transfer.type));
+    expect(documents).toHaveLength(1);
+    expect(assets.length).toBeGreaterThan(0);
+    const uncompressed = [...documents, ...assets].filter((transfer) => transfer.encoding !== 'br');
+    expect(uncompressed.map((transfer) => transfer.url)).toEqual([]);
+
+    const kilobytes = (type: string) =>
+      Math.round(
+        transfers.filter((transfer) => transfer.type === type).reduce((sum, t) => sum + t.bytes, 0) / 1024,
+      );
+    console.log(
+      `[wire] first visit to /: HTML ${kilobytes('document')} KB, JavaScript ${kilobytes('script')} KB, CSS ${kilobytes('stylesheet')} KB (brotli)`,
+    );
+  });
+
+  it('holds no editor, account or admin code', async () => {
+    for (const path of ['/', '/over-ons', '/nieuws']) {
+      const scripts = (await firstVisit(path)).filter((transfer) => transfer.type === 'script');
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.map((script) => script.url).filter((url) => SIGNED_IN_CODE.test(url))).toEqual([]);
+    }
+  });
+});
+
+describe('/admin', () => {
+  it('takes an admin to a screen that exists', async () => {
+    const context = await newContext(browser);
+    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await context.newPage();
+    const response = await page.goto(`${baseUrl()}/admin`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/admin/users');
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+    await context.close();
+  });
+});
