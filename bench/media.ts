@@ -458,7 +458,7 @@ async function serveApp(dataDir: string) {
       import('../server/app.ts'),
       import('../server/boot.ts'),
       import('../server/config.ts'),
-      import('../server/services/api-tokens.ts'),
+      import('../server/domains/accounts/access.ts'),
       import('../server/db/schema.ts'),
       import('drizzle-orm'),
     ]);
@@ -473,7 +473,10 @@ async function serveApp(dataDir: string) {
   const database = await prepareData(config);
   const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN.email)).limit(1);
   if (!admin) throw new Error('no admin');
-  const { token } = await createApiToken(database.db, { userId: admin.id, name: 'bench' });
+  const { token } = await createApiToken(
+    { db: database.db, actor: { user: null } },
+    { userId: admin.id, name: 'bench' },
+  );
   const app = await buildApp({ config, database, web: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

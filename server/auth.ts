@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SESSION_LIFETIME_DAYS, XSRF_COOKIE, XSRF_HEADER } from '../common/auth.ts';
+import type { UserRow } from './db/schema.ts';
+import { safeEqual } from './domains/accounts/secrets.ts';
+import { findApiToken, findSession } from './domains/accounts/sessions.ts';
 import { AppError } from './errors.ts';
 import { type Actor, type ActorUser, ANONYMOUS } from './policies/index.ts';
-import { safeEqual } from './services/secrets.ts';
-import { findApiToken, findSession, type UserRow } from './services/sessions.ts';
 
 /** How the request proved who it is. Only cookie sessions need the XSRF header. */
 export type RequestAuth =

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../common/auth.ts';
 import { buildUser, signInAs, TEST_PASSWORD } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 import { startTestSmtpServer } from '../test/smtp.ts';
-import { hashToken } from './services/secrets.ts';
+import { hashToken } from './domains/accounts/secrets.ts';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtpServer>>;
 

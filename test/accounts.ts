@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { XSRF_COOKIE } from '../common/auth.ts';
 import type { Database } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
-import { hashPassword } from '../server/services/passwords.ts';
+import { hashPassword } from '../server/domains/accounts/passwords.ts';
 
 export const TEST_PASSWORD = 'lindeboom-2026';
 

@@ -8,8 +8,9 @@ import type { Locale } from '../common/localized-text.ts';
 import { buildApp } from '../server/app.ts';
 import { type Config, testConfig } from '../server/config.ts';
 import { type DatabaseHandle, type Executor, openDatabase } from '../server/db/client.ts';
+import { createApiToken } from '../server/domains/accounts/access.ts';
 import { errorMessage } from '../server/errors.ts';
-import { createApiToken } from '../server/services/api-tokens.ts';
+import { ANONYMOUS } from '../server/policies/index.ts';
 
 /**
  * A fresh, migrated database for one test file: a PGlite copy of the migrated snapshot, or a new
@@ -93,6 +94,6 @@ export function expectApiError(
 
 /** An Authorization header that signs a request in as this user (a personal API token). */
 export async function bearerFor(db: Executor, userId: string): Promise<{ authorization: string }> {
-  const { token } = await createApiToken(db, { userId, name: 'test' });
+  const { token } = await createApiToken({ db, actor: ANONYMOUS }, { userId, name: 'test' });
   return { authorization: `Bearer ${token}` };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { auditEvents, users } from '../db/schema.ts';
-import { verifyPassword } from '../services/passwords.ts';
+import { verifyPassword } from '../domains/accounts/passwords.ts';
 import { ensureAdminAccount } from './admin.ts';
 
 describe('ensureAdminAccount', () => {
@@ -44,7 +44,9 @@ describe('ensureAdminAccount', () => {
       password: 'een-lang-wachtwoord',
     });
     const events = await database.db.select().from(auditEvents).where(eq(auditEvents.entityType, 'user'));
-    expect(events).toEqual([expect.objectContaining({ action: 'create', data: { reason: 'first start' } })]);
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'user.create', data: { reason: 'first start' } }),
+    ]);
   });
 
   it('creates an admin when only users who are not admins exist', async () => {

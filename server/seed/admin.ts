@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
-import { auditEvents, users } from '../db/schema.ts';
-import { generatePassword, hashPassword } from '../services/passwords.ts';
+import { users } from '../db/schema.ts';
+import { generatePassword, hashPassword } from '../domains/accounts/passwords.ts';
+import { runCommand } from '../domains/write.ts';
+import { ANONYMOUS } from '../policies/index.ts';
 
 /**
  * Makes sure the site has an admin. On the first start (no admin yet) it creates one from the
@@ -20,17 +22,17 @@ export async function ensureAdminAccount(options: {
   if (Number(existing[0]?.count ?? 0) > 0) return { created: false, email };
   const generatedPassword = options.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(options.password ?? generatedPassword!);
-  await db.transaction(async (tx) => {
-    const [admin] = await tx
-      .insert(users)
-      .values({ email, passwordHash, firstName: 'Beheerder', isAdmin: true, termsOfUseVersionAccepted: 1 })
-      .returning({ id: users.id });
-    await tx.insert(auditEvents).values({
-      action: 'create',
-      entityType: 'user',
-      entityId: admin?.id ?? null,
-      data: { reason: 'first start' },
-    });
-  });
+  await runCommand(
+    { db, actor: ANONYMOUS },
+    { action: 'user.create', scope: 'private', target: (id: string) => id, data: { reason: 'first start' } },
+    async (tx) => {
+      const [admin] = await tx
+        .insert(users)
+        .values({ email, passwordHash, firstName: 'Beheerder', isAdmin: true, termsOfUseVersionAccepted: 1 })
+        .returning({ id: users.id });
+      if (!admin) throw new Error('admin not created');
+      return admin.id;
+    },
+  );
   return { created: true, email, ...(generatedPassword ? { generatedPassword } : {}) };
 }

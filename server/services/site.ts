@@ -9,6 +9,7 @@ import { optionalCookieCategories } from '../../common/settings.ts';
 import type { PageView, SiteServices, SiteShell } from '../../common/site.ts';
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Executor } from '../db/client.ts';
+import type { UserRow } from '../db/schema.ts';
 import { headerImages, userProperties } from '../db/schema.ts';
 import { toBlockViews } from '../domains/blocks/prepare.ts';
 import { contentVersion, type VersionedCache } from '../domains/cache.ts';
@@ -20,7 +21,6 @@ import type { Actor } from '../policies/index.ts';
 import { abilities, can } from '../policies/index.ts';
 import { loadPagePaths } from './list-items.ts';
 import { findPage, findVisiblePage, loadBlocks, type PageRow } from './pages.ts';
-import type { UserRow } from './sessions.ts';
 import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from './site-lists.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../../common/auth.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { startTestSmtpServer } from '../../../test/smtp.ts';
+import { auditEvents, signInAttempts, users } from '../../db/schema.ts';
 
 type Smtp = Awaited<ReturnType<typeof startTestSmtpServer>>;
 
@@ -73,6 +75,33 @@ describe('sign-up, sign-in, XSRF and sign-out', () => {
     const weak = await signUp('carla@example.nl', 'wachtwoord');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('weak_password');
+  });
+
+  it('records a failed sign-in (it counts towards the limit and is audited) and answers 401', async () => {
+    await test.app.inject({
+      method: 'POST',
+      url: '/api/auth:signUp',
+      payload: { email: 'mislukt@example.nl', password: 'Lange-Zin-Met-Woorden-9' },
+    });
+    const wrong = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth:signIn',
+      remoteAddress: '192.0.2.44',
+      payload: { email: 'Mislukt@example.nl', password: 'niet-het-wachtwoord' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('invalid_credentials');
+    const [user] = await test.database.db.select().from(users).where(eq(users.email, 'mislukt@example.nl'));
+    const events = await test.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.signInFailed'), eq(auditEvents.entityId, user!.id)));
+    expect(events).toEqual([expect.objectContaining({ actorId: null, data: { ip: '192.0.2.44' } })]);
+    const attempts = await test.database.db
+      .select()
+      .from(signInAttempts)
+      .where(eq(signInAttempts.email, 'mislukt@example.nl'));
+    expect(attempts).toEqual([expect.objectContaining({ isSuccess: false, ip: '192.0.2.44' })]);
   });
 
   it('signs in, reads the profile, needs the XSRF header to save, and signs out', async () => {

@@ -1,22 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearSessionCookies, requireSignedIn, setSessionCookies } from '../../auth.ts';
-import { AppError } from '../../errors.ts';
-import {
-  changePassword,
-  createUser,
-  findUserByEmail,
-  presentApplicationUser,
-  requestPasswordReset,
-  resetPassword,
-  sendVerificationMail,
-  signIn,
-  type VerificationMailOutcome,
-  verifyEmail,
-} from '../../services/accounts.ts';
-import { getPlatformSettings } from '../../services/platform-settings.ts';
-import { createSession, revokeSession } from '../../services/sessions.ts';
+import { clearSessionCookies, setSessionCookies } from '../../auth.ts';
+import * as accounts from '../../domains/accounts/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import {
   applicationUserSchema,
   changePasswordBody,
@@ -38,7 +25,7 @@ const OUTCOME_STATUS = {
   NotFound: 404,
   Unauthorized: 401,
   BadRequest: 400,
-} as const satisfies Record<VerificationMailOutcome, number>;
+} as const satisfies Record<accounts.VerificationMailOutcome, number>;
 
 const authErrors = {
   ...errorResponses,
@@ -49,10 +36,7 @@ const authErrors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   const isSecure = app.config.env !== 'development';
-  const origin = (request: { protocol: string; host: string }) =>
-    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
   // Coarse per-address limit in front of the per-account rules in the service.
   const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -68,18 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const settings = await getPlatformSettings(db);
-      if (settings.signUpEnabled !== 'true') throw new AppError('sign_up_disabled');
-      const user = await createUser(db, { ...request.body, locale: request.body.locale ?? request.locale });
-      const session = await createSession({
-        db,
-        userId: user.id,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
+      const { session, user } = await accounts.signUp(contextOf(request), request.body);
       setSessionCookies(reply, { ...session, isSecure });
-      await sendVerificationMail({ db, mailer: app.mailer, user, origin: origin(request) });
-      return reply.status(201).send(await presentApplicationUser(db, user));
+      return reply.status(201).send(user);
     },
   );
 
@@ -95,15 +70,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signIn(db, { ...request.body, ip: request.ip });
-      const session = await createSession({
-        db,
-        userId: user.id,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
+      const { session, user } = await accounts.signIn(contextOf(request), request.body);
       setSessionCookies(reply, { ...session, isSecure });
-      return presentApplicationUser(db, user);
+      return user;
     },
   );
 
@@ -117,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth.method === 'session') await revokeSession(db, request.auth.sessionId);
+      await accounts.signOutSession(contextOf(request));
       clearSessionCookies(reply, isSecure);
       return reply.status(204).send(null);
     },
@@ -135,13 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestPasswordReset({
-        db,
-        mailer: app.mailer,
-        email: request.body.email,
-        origin: origin(request),
-        log: request.log,
-      });
+      await accounts.requestPasswordReset(contextOf(request), request.body.email);
       return reply.status(202).send({ accepted: true as const });
     },
   );
@@ -158,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await resetPassword(db, request.body);
+      await accounts.resetPassword(contextOf(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -175,11 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await changePassword(db, {
-        user: requireSignedIn(request),
-        ...request.body,
-        keepSessionId: request.auth.method === 'session' ? request.auth.sessionId : undefined,
-      });
+      await accounts.changePassword(contextOf(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -205,19 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const email = request.body?.email;
-      const user =
-        request.auth.method !== 'none'
-          ? request.auth.user
-          : email
-            ? await findUserByEmail(db, email)
-            : undefined;
-      if (!user) {
-        return email
-          ? reply.status(404).send({ outcome: 'NotFound' as const })
-          : reply.status(401).send({ outcome: 'Unauthorized' as const });
-      }
-      const outcome = await sendVerificationMail({ db, mailer: app.mailer, user, origin: origin(request) });
+      const outcome = await accounts.sendVerificationMail(contextOf(request), request.body?.email);
       return reply.status(OUTCOME_STATUS[outcome]).send({ outcome });
     },
   );
@@ -233,6 +180,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: applicationUserSchema, ...authErrors },
       },
     },
-    async (request) => presentApplicationUser(db, await verifyEmail(db, request.body.token)),
+    async (request) => accounts.verifyEmail(contextOf(request), request.body.token),
   );
 };

@@ -1,22 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALES } from '../../../common/localized-text.ts';
-import { requireSignedIn, setSessionCookies } from '../../auth.ts';
-import { AppError, errorBody } from '../../errors.ts';
-import { authorize } from '../../policies/index.ts';
-import { presentApplicationUser } from '../../services/accounts.ts';
-import {
-  acceptInvitation,
-  createInvitation,
-  invitationStatus,
-  listInvitations,
-  presentInvitation,
-  revokeInvitation,
-} from '../../services/invitations.ts';
-import { getPlatformSettings } from '../../services/platform-settings.ts';
-import { createSession } from '../../services/sessions.ts';
+import { setSessionCookies } from '../../auth.ts';
+import * as accounts from '../../domains/accounts/index.ts';
+import { errorBody } from '../../errors.ts';
 import { applicationUserSchema } from '../auth/schema.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 
 const INVITATION_RESULTS = [
   'Success',
@@ -70,10 +60,7 @@ const acceptResponse = z
 const adminErrors = { ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema };
 
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   const isSecure = app.config.env !== 'development';
-  const origin = (request: { protocol: string; host: string }) =>
-    app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post(
     '/api/userinvitations',
@@ -92,16 +79,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireSignedIn(request);
-      authorize(request.actor, 'user.manage');
-      const row = await createInvitation({
-        db,
-        mailer: app.mailer,
-        origin: origin(request),
-        actorId: admin.id,
-        input: { ...request.body, locale: request.body.locale ?? request.locale },
-      });
-      return reply.status(201).send(presentInvitation(row));
+      const row = await accounts.invite(contextOf(request), request.body);
+      return reply.status(201).send(accounts.presentInvitation(row));
     },
   );
 
@@ -114,11 +93,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(invitationSchema), ...adminErrors },
       },
     },
-    async (request) => {
-      requireSignedIn(request);
-      authorize(request.actor, 'user.manage');
-      return listInvitations(db);
-    },
+    async (request) => accounts.listAllInvitations(contextOf(request)),
   );
 
   app.delete(
@@ -132,9 +107,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireSignedIn(request);
-      authorize(request.actor, 'user.manage');
-      await revokeInvitation(db, { id: request.params.guid, actorId: admin.id });
+      await accounts.withdrawInvitation(contextOf(request), request.params.guid);
       return reply.status(204).send(null);
     },
   );
@@ -152,19 +125,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const status = await invitationStatus(db, request.params.id);
-      const settings = await getPlatformSettings(db);
-      const body =
-        status.result === 'Success' && status.invitation
-          ? {
-              result: status.result,
-              email: status.invitation.email,
-              expiresAt: status.invitation.expiresAt.toISOString(),
-              hasAccount: status.hasAccount ?? false,
-              siteName: settings.platformName,
-            }
-          : { result: status.result };
-      return reply.status(RESULT_STATUS[status.result]).send(body);
+      const status = await accounts.invitationForCode(contextOf(request), request.params.id);
+      return reply.status(RESULT_STATUS[status.result]).send(status);
     },
   );
 
@@ -197,37 +159,17 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = request.auth.method === 'none' ? null : request.auth.user;
-      if (signedIn && !signedIn.isActive) throw new AppError('account_inactive');
-      try {
-        const outcome = await acceptInvitation({
-          db,
-          code: request.body.code,
-          user: signedIn,
-          signUp: request.body.signUp,
-        });
-        if (outcome.result !== 'Success' || !outcome.user) {
-          return reply.status(RESULT_STATUS[outcome.result]).send({ result: outcome.result });
-        }
-        if (!signedIn) {
-          const session = await createSession({
-            db,
-            userId: outcome.user.id,
-            userAgent: request.headers['user-agent'],
-            ip: request.ip,
-          });
-          setSessionCookies(reply, { ...session, isSecure });
-        }
-        return { result: 'Success' as const, user: await presentApplicationUser(db, outcome.user) };
-      } catch (error) {
-        // A sign-up that does not pass (weak password, address taken) is a BadRequest result with the reason.
-        if (error instanceof AppError && error.status < 500) {
-          return reply
-            .status(400)
-            .send({ result: 'BadRequest' as const, error: errorBody(error.code, request.locale).error });
-        }
-        throw error;
+      const outcome = await accounts.acceptInvitationCode(contextOf(request), request.body);
+      if (outcome.result === 'BadRequest' && 'errorCode' in outcome) {
+        return reply
+          .status(400)
+          .send({ result: outcome.result, error: errorBody(outcome.errorCode, request.locale).error });
       }
+      if (outcome.result !== 'Success') {
+        return reply.status(RESULT_STATUS[outcome.result]).send({ result: outcome.result });
+      }
+      if (outcome.session) setSessionCookies(reply, { ...outcome.session, isSecure });
+      return { result: outcome.result, user: outcome.user };
     },
   );
 };

@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pickLocale } from '../../../common/localized-text.ts';
 import { PROPERTY_CATEGORIES, PROPERTY_INPUT_TYPES } from '../../../common/profile-properties.ts';
-import { clearSessionCookies, requireSignedIn } from '../../auth.ts';
-import { AppError } from '../../errors.ts';
-import { can } from '../../policies/index.ts';
-import {
-  deleteOwnAccount,
-  findUser,
-  listOwnActivity,
-  presentApplicationUser,
-} from '../../services/accounts.ts';
-import { loadPropertyDefinitions, updateOwnProfile } from '../../services/profiles.ts';
+import { clearSessionCookies } from '../../auth.ts';
+import * as accounts from '../../domains/accounts/index.ts';
 import { applicationUserSchema } from '../auth/schema.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import { profileUpdateBody } from './schema.ts';
 
 const signedInErrors = { ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -38,7 +30,6 @@ const propertyDefinitionSchema = z
   .meta({ id: 'ProfilePropertyDefinition' });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   const isSecure = app.config.env !== 'development';
 
   app.get(
@@ -50,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: applicationUserSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => presentApplicationUser(db, requireSignedIn(request, { allowInactive: true })),
+    async (request) => accounts.ownAccount(contextOf(request)),
   );
 
   app.put(
@@ -63,16 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: applicationUserSchema, ...signedInErrors },
       },
     },
-    async (request) => {
-      // An inactive user may still accept or decline the terms; the inactive dialog needs nothing else.
-      const user = await updateOwnProfile({
-        db,
-        user: requireSignedIn(request, { allowInactive: true }),
-        update: request.body,
-        actor: request.actor,
-      });
-      return presentApplicationUser(db, user);
-    },
+    async (request) => accounts.updateOwnAccount(contextOf(request), request.body),
   );
 
   app.delete(
@@ -87,10 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteOwnAccount(db, {
-        user: requireSignedIn(request, { allowInactive: true }),
-        password: request.body.password,
-      });
+      await accounts.deleteOwnAccount(contextOf(request), request.body.password);
       clearSessionCookies(reply, isSecure);
       return reply.status(204).send(null);
     },
@@ -108,7 +87,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listOwnActivity(db, requireSignedIn(request).id),
+    async (request) => accounts.ownActivity(contextOf(request)),
   );
 
   app.get(
@@ -128,13 +107,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireSignedIn(request, { allowInactive: true });
+      const data = await accounts.exportOwnData(contextOf(request));
       reply.header('content-disposition', 'attachment; filename="mijn-gegevens.json"');
-      return {
-        exportedAt: new Date().toISOString(),
-        user: await presentApplicationUser(db, user),
-        activity: await listOwnActivity(db, user.id, 1000),
-      };
+      return data;
     },
   );
 
@@ -147,20 +122,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(propertyDefinitionSchema) },
       },
     },
-    async (request) => {
-      const definitions = await loadPropertyDefinitions(db);
-      return [...definitions.values()]
-        .filter((definition) => !definition.isMettOnly || request.actor.user?.isMett === true)
-        .sort((a, b) => a.sectionSortOrdinal - b.sectionSortOrdinal || a.sortOrdinal - b.sortOrdinal)
-        .map((definition) => ({
-          ...definition,
-          label: pickLocale(definition.label, request.locale),
-          options: definition.options.map((option) => ({
-            value: option.value,
-            label: pickLocale(option.label, request.locale),
-          })),
-        }));
-    },
+    async (request) => accounts.propertyDefinitions(contextOf(request)),
   );
 
   app.get(
@@ -182,25 +144,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const viewer = requireSignedIn(request);
-      const user = await findUser(db, request.params.guid);
-      if (!user?.isActive) throw new AppError('not_found', 'user not found');
-      const [definitions, full] = await Promise.all([
-        loadPropertyDefinitions(db),
-        presentApplicationUser(db, user),
-      ]);
-      const isOwner = viewer.id === user.id;
-      return {
-        guid: user.id,
-        firstName: user.firstName,
-        middleName: user.middleName,
-        lastName: user.lastName,
-        properties: full.properties.filter((property) => {
-          const definition = definitions.get(property.key);
-          return definition !== undefined && can(request.actor, 'property.see', { definition, isOwner });
-        }),
-      };
-    },
+    async (request) => accounts.memberProfile(contextOf(request), request.params.guid),
   );
 };

@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSignedIn } from '../../auth.ts';
-import {
-  createApiToken,
-  listApiTokens,
-  listSessions,
-  revokeApiToken,
-  revokeSessionOfUser,
-} from '../../services/api-tokens.ts';
+import * as accounts from '../../domains/accounts/index.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 
 const sessionSchema = z
   .object({
@@ -36,8 +30,6 @@ const signedInErrors = { ...errorResponses, 401: errorResponseSchema, 403: error
 
 /** The security page: the user's own sessions and personal API tokens. */
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
   app.get(
     '/api/sessions',
     {
@@ -47,11 +39,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sessionSchema), 401: errorResponseSchema },
       },
     },
-    async (request) =>
-      listSessions(db, {
-        userId: requireSignedIn(request).id,
-        currentSessionId: request.auth.method === 'session' ? request.auth.sessionId : null,
-      }),
+    async (request) => accounts.ownSessions(contextOf(request)),
   );
 
   app.delete(
@@ -65,7 +53,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeSessionOfUser(db, { userId: requireSignedIn(request).id, publicId: request.params.guid });
+      await accounts.revokeOwnSession(contextOf(request), request.params.guid);
       return reply.status(204).send(null);
     },
   );
@@ -79,7 +67,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(apiTokenSchema), 401: errorResponseSchema },
       },
     },
-    async (request) => listApiTokens(db, requireSignedIn(request).id),
+    async (request) => accounts.ownApiTokens(contextOf(request)),
   );
 
   app.post(
@@ -96,7 +84,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createApiToken(db, { userId: requireSignedIn(request).id, ...request.body });
+      const created = await accounts.createOwnApiToken(contextOf(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -112,7 +100,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeApiToken(db, { userId: requireSignedIn(request).id, tokenId: request.params.guid });
+      await accounts.revokeOwnApiToken(contextOf(request), request.params.guid);
       return reply.status(204).send(null);
     },
   );

@@ -112,7 +112,7 @@ describe('sessions and personal API tokens', () => {
     await browser.request({ method: 'PUT', url: '/api/profiles:loggedIn', payload: { firstName: 'Kim' } });
     const activity = await browser.request({ method: 'GET', url: '/api/profiles:activity' });
     expect((activity.json() as { action: string }[]).map((event) => event.action)).toEqual(
-      expect.arrayContaining(['signIn', 'updateProfile']),
+      expect.arrayContaining(['user.signIn', 'user.updateProfile']),
     );
     const exported = await browser.request({ method: 'GET', url: '/api/profiles:export' });
     expect(exported.headers['content-disposition']).toContain('attachment');

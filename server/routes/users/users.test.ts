@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { profilePropertyDefinitions, userProperties } from '../../db/schema.ts';
 
 describe('users and roles (admins)', () => {
   let test: TestApp;
@@ -78,23 +79,62 @@ describe('users and roles (admins)', () => {
     expect(promoted.json()).toMatchObject({ isMett: true, roles: expect.arrayContaining(['Mett']) });
   });
 
-  it('deactivates a member, who then gets the inactive state and no member features', async () => {
+  it('deactivates a member: their sessions and API tokens end; signed in again they get the inactive state and no member features', async () => {
     const admin = await signInAs(test.app, 'admin@example.nl');
-    await buildUser(test.database.db, { email: 'weg@example.nl' });
+    const weg = await buildUser(test.database.db, { email: 'weg@example.nl' });
     const target = (
       (await admin.request({ method: 'GET', url: '/api/users?search=weg' })).json() as { guid: string }[]
     )[0]!;
     const member = await signInAs(test.app, 'weg@example.nl');
+    const bearer = await bearerFor(test.database.db, weg.id);
+    const profileWith = (headers: Record<string, string>) =>
+      test.app.inject({ method: 'GET', url: '/api/profiles:loggedIn', headers });
+    expect((await profileWith(bearer)).statusCode).toBe(200);
     expect(
       (await admin.request({ method: 'PUT', url: `/api/users/${target.guid}`, payload: { isActive: false } }))
         .statusCode,
     ).toBe(200);
-    expect((await member.request({ method: 'GET', url: '/api/profiles:loggedIn' })).json()).toMatchObject({
+
+    expectApiError(
+      await member.request({ method: 'GET', url: '/api/profiles:loggedIn' }),
+      401,
+      'unauthorized',
+    );
+    expectApiError(await profileWith(bearer), 401, 'unauthorized');
+
+    const again = await signInAs(test.app, 'weg@example.nl');
+    expect((await again.request({ method: 'GET', url: '/api/profiles:loggedIn' })).json()).toMatchObject({
       isActive: false,
     });
     expect(
-      (await member.request({ method: 'POST', url: '/api/tokens', payload: { name: 'x' } })).statusCode,
+      (await again.request({ method: 'POST', url: '/api/tokens', payload: { name: 'x' } })).statusCode,
     ).toBe(403);
+  });
+
+  it('shows operator-only properties to operators only, in the list and for one account', async () => {
+    const noted = await buildUser(test.database.db, { email: 'notitie@example.nl' });
+    await test.database.db
+      .insert(profilePropertyDefinitions)
+      .values({ key: 'operatorNote', label: { nl: 'Notitie', en: 'Note' }, isMettOnly: true });
+    await test.database.db.insert(userProperties).values([
+      { userId: noted.id, key: 'operatorNote', value: 'alleen voor de beheerder van het platform' },
+      { userId: noted.id, key: 'alias', value: 'Noor' },
+    ]);
+    const keysAs = async (email: string) => {
+      const browser = await signInAs(test.app, email);
+      const list = (await browser.request({ method: 'GET', url: '/api/users?search=notitie' })).json() as {
+        properties: { key: string }[];
+      }[];
+      const one = (await browser.request({ method: 'GET', url: `/api/users/${noted.id}` })).json() as {
+        properties: { key: string }[];
+      };
+      return [list[0]!.properties.map((p) => p.key), one.properties.map((p) => p.key)];
+    };
+    expect(await keysAs('admin@example.nl')).toEqual([['alias'], ['alias']]);
+    expect(await keysAs('operator@example.nl')).toEqual([
+      ['alias', 'operatorNote'],
+      ['alias', 'operatorNote'],
+    ]);
   });
 
   it('does not let an admin deactivate themselves', async () => {

@@ -1,32 +1,33 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { SESSION_LIFETIME_DAYS } from '../../common/auth.ts';
-import type { Executor } from '../db/client.ts';
-import { apiTokens, sessions, users } from '../db/schema.ts';
+import { SESSION_LIFETIME_DAYS } from '../../../common/auth.ts';
+import type { Executor } from '../../db/client.ts';
+import { apiTokens, type SessionRow, sessions, type UserRow, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+/**
+ * How a request proves who it is: a session cookie (with its XSRF twin) or a personal API token.
+ * Both are stored only as hashes.
+ */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used_at is refreshed at most this often, so reads don't turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export async function createSession(options: {
-  db: Executor;
-  userId: string;
-  userAgent?: string | undefined;
-  ip?: string | undefined;
-}): Promise<{ token: string; xsrfToken: string; session: SessionRow }> {
+/** Opens a session for a user who just proved who they are (part of the sign-in command). */
+export async function createSession(
+  db: Executor,
+  input: { userId: string; userAgent: string; ip: string },
+): Promise<{ token: string; xsrfToken: string; session: SessionRow }> {
   const token = randomToken();
   const xsrfToken = randomToken(24);
-  const [session] = await options.db
+  const [session] = await db
     .insert(sessions)
     .values({
       id: hashToken(token),
-      userId: options.userId,
+      userId: input.userId,
       xsrfToken,
-      userAgent: (options.userAgent ?? '').slice(0, 300),
-      ip: options.ip ?? '',
+      userAgent: input.userAgent.slice(0, 300),
+      ip: input.ip,
       expiresAt: new Date(Date.now() + SESSION_LIFETIME_DAYS * DAY_MS),
     })
     .returning();
@@ -52,10 +53,6 @@ export async function findSession(
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
   }
   return row;
-}
-
-export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
 /** The live API token and its user for a bearer value, or null. */

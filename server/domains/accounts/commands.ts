@@ -1,0 +1,393 @@
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { passwordProblem } from '../../../common/auth.ts';
+import type { Locale } from '../../../common/localized-text.ts';
+import type { Executor } from '../../db/client.ts';
+import { type SessionRow, signInAttempts, type UserRow, users, userTokens } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { MAIL_TEMPLATES } from '../../mail/templates.ts';
+import type { Actor } from '../../policies/index.ts';
+import { getPlatformSettings } from '../settings/queries.ts';
+import { runCommand } from '../write.ts';
+import { endAccess } from './access.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { findUserByEmail, normalizeEmail } from './queries.ts';
+import { hashToken, randomToken } from './secrets.ts';
+import { createSession } from './sessions.ts';
+
+/** The account commands: sign-up and sign-in, passwords, e-mail verification, deletion. */
+
+type Writer = { db: Executor; actor: Actor };
+
+export function assertStrongPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError('weak_password', `password ${problem}`);
+}
+
+export type NewAccount = {
+  email: string;
+  password: string;
+  firstName?: string | undefined;
+  middleName?: string | undefined;
+  lastName?: string | undefined;
+  locale: Locale;
+};
+
+/** Inserts an account (part of the sign-up or invitation command that calls it). */
+export async function insertUser(tx: Executor, input: NewAccount): Promise<UserRow> {
+  assertStrongPassword(input.password);
+  if (await findUserByEmail(tx, input.email)) throw new AppError('email_taken');
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email.trim(),
+      passwordHash,
+      firstName: input.firstName?.trim() ?? '',
+      middleName: input.middleName?.trim() ?? '',
+      lastName: input.lastName?.trim() ?? '',
+      locale: input.locale,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // A concurrent sign-up with the same address lost the race on the unique index.
+  if (!user) throw new AppError('email_taken');
+  return user;
+}
+
+type Client = { ip: string; userAgent: string };
+export type OpenedSession = {
+  user: UserRow;
+  session: { token: string; xsrfToken: string; session: SessionRow };
+};
+
+/** A new account that signs in at once. */
+export async function signUp(ctx: Writer, input: NewAccount & { client: Client }): Promise<OpenedSession> {
+  return runCommand(
+    ctx,
+    {
+      action: 'user.signUp',
+      scope: 'private',
+      target: (opened) => opened.user.id,
+      actorId: (opened) => opened.user.id,
+    },
+    async (tx) => {
+      const user = await insertUser(tx, input);
+      return { user, session: await createSession(tx, { userId: user.id, ...input.client }) };
+    },
+  );
+}
+
+/** SPEC-style sign-in limits: failures per account and per address in a sliding window. */
+export const SIGN_IN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 20 } as const;
+
+async function assertSignInAllowed(db: Executor, email: string, ip: string): Promise<void> {
+  const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * 60_000);
+  const failures = (where: ReturnType<typeof eq>) =>
+    db
+      .select({ value: count() })
+      .from(signInAttempts)
+      .where(and(where, eq(signInAttempts.isSuccess, false), gt(signInAttempts.at, since)));
+  const [[byAccount], [byAddress]] = await Promise.all([
+    failures(eq(signInAttempts.email, normalizeEmail(email))),
+    failures(eq(signInAttempts.ip, ip)),
+  ]);
+  if (
+    (byAccount?.value ?? 0) >= SIGN_IN_LIMITS.perAccount ||
+    (byAddress?.value ?? 0) >= SIGN_IN_LIMITS.perAddress
+  ) {
+    throw new AppError('rate_limited', 'too many failed sign-in attempts');
+  }
+}
+
+// Verifying against a real hash when the account does not exist keeps both answers equally slow.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Signs in with e-mail and password. A failure is recorded (it counts towards the limits and is
+ * audited) and committed before the caller gets its 401.
+ */
+export async function signIn(
+  ctx: Writer,
+  input: { email: string; password: string; client: Client },
+): Promise<OpenedSession> {
+  const { ip } = input.client;
+  await assertSignInAllowed(ctx.db, input.email, ip);
+  const user = await findUserByEmail(ctx.db, input.email);
+  dummyHash ??= hashPassword(randomToken());
+  const isValid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await dummyHash, input.password)) && false;
+  const attempt = { email: normalizeEmail(input.email), ip, isSuccess: isValid };
+  if (!user || !isValid) {
+    await runCommand(
+      ctx,
+      {
+        action: 'user.signInFailed',
+        scope: 'private',
+        target: user?.id ?? null,
+        actorId: null,
+        data: { ip },
+      },
+      async (tx) => {
+        await tx.insert(signInAttempts).values(attempt);
+      },
+    );
+    throw new AppError('invalid_credentials');
+  }
+  return runCommand(
+    ctx,
+    { action: 'user.signIn', scope: 'private', target: user.id, actorId: user.id, data: { ip } },
+    async (tx) => {
+      await tx.insert(signInAttempts).values(attempt);
+      await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      return { user, session: await createSession(tx, { userId: user.id, ...input.client }) };
+    },
+  );
+}
+
+async function assertPassword(user: UserRow, password: string) {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError('wrong_password');
+  }
+}
+
+/** A new password; every other browser signs in again with it (API tokens stay). */
+export async function changePassword(
+  ctx: Writer,
+  input: { user: UserRow; currentPassword: string; newPassword: string; keepSessionId: string | null },
+): Promise<void> {
+  await assertPassword(input.user, input.currentPassword);
+  assertStrongPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  await runCommand(
+    ctx,
+    { action: 'user.changePassword', scope: 'private', target: input.user.id },
+    async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, input.user.id));
+      await endAccess(tx, input.user.id, { keepSessionId: input.keepSessionId, keepTokens: true });
+    },
+  );
+}
+
+const TOKEN_LIFETIME_MS = { verifyEmail: 24 * 60 * 60_000, resetPassword: 60 * 60_000 } as const;
+type TokenKind = keyof typeof TOKEN_LIFETIME_MS;
+
+/** A mailed token (stored as its hash): part of the mail it goes out in, which is not audited. */
+async function issueUserToken(db: Executor, userId: string, kind: TokenKind): Promise<string> {
+  const token = randomToken();
+  await db.insert(userTokens).values({
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]),
+  });
+  return token;
+}
+
+/** Marks a mailed token used and returns its user, or throws token_invalid (unknown, expired, used). */
+async function consumeUserToken(tx: Executor, token: string, kind: TokenKind): Promise<UserRow> {
+  const [row] = await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  const [user] = row ? await tx.select().from(users).where(eq(users.id, row.userId)).limit(1) : [];
+  if (!user) throw new AppError('token_invalid');
+  return user;
+}
+
+export const VERIFICATION_MAIL_LIMITS = { minIntervalSeconds: 60, maxPerDay: 5 } as const;
+
+export type VerificationMailOutcome =
+  | 'Sent'
+  | 'TooSoon'
+  | 'Abused'
+  | 'NotFound'
+  | 'Unauthorized'
+  | 'BadRequest'
+  | 'Failed'
+  | 'AlreadyVerified';
+
+export async function sendVerificationMail(options: {
+  db: Executor;
+  mailer: Mailer;
+  user: UserRow;
+  origin: string;
+}): Promise<VerificationMailOutcome> {
+  const { db, user } = options;
+  if (user.emailVerifiedAt) return 'AlreadyVerified';
+  const recent = await db
+    .select({ createdAt: userTokens.createdAt })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, user.id),
+        eq(userTokens.kind, 'verifyEmail'),
+        gt(userTokens.createdAt, new Date(Date.now() - 24 * 60 * 60_000)),
+      ),
+    )
+    .orderBy(desc(userTokens.createdAt));
+  if (recent.length >= VERIFICATION_MAIL_LIMITS.maxPerDay) return 'Abused';
+  const last = recent[0];
+  if (last && Date.now() - last.createdAt.getTime() < VERIFICATION_MAIL_LIMITS.minIntervalSeconds * 1000)
+    return 'TooSoon';
+  const token = await issueUserToken(db, user.id, 'verifyEmail');
+  const settings = await getPlatformSettings(db);
+  try {
+    await options.mailer.send(
+      MAIL_TEMPLATES.verifyEmail[user.locale]({
+        to: user.email,
+        siteName: settings.platformName,
+        url: `${options.origin}/verify-email/${token}`,
+        name: user.firstName,
+      }),
+    );
+  } catch {
+    return 'Failed';
+  }
+  return 'Sent';
+}
+
+export async function verifyEmail(ctx: Writer, token: string): Promise<UserRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'user.verifyEmail',
+      scope: 'private',
+      target: (user) => user.id,
+      actorId: (user) => user.id,
+    },
+    async (tx) => {
+      const user = await consumeUserToken(tx, token, 'verifyEmail');
+      const [updated] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: user.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated ?? user;
+    },
+  );
+}
+
+/** Always succeeds from the caller's point of view, so it does not reveal which addresses exist. */
+export async function requestPasswordReset(options: {
+  db: Executor;
+  mailer: Mailer;
+  email: string;
+  origin: string;
+  log: { warn(object: object, message: string): void };
+}): Promise<void> {
+  const { db } = options;
+  const user = await findUserByEmail(db, options.email);
+  if (!user?.isActive) return;
+  const [recent] = await db
+    .select({ value: count() })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.userId, user.id),
+        eq(userTokens.kind, 'resetPassword'),
+        gt(userTokens.createdAt, new Date(Date.now() - 60 * 60_000)),
+      ),
+    );
+  if ((recent?.value ?? 0) >= 5) return;
+  const token = await issueUserToken(db, user.id, 'resetPassword');
+  const settings = await getPlatformSettings(db);
+  try {
+    await options.mailer.send(
+      MAIL_TEMPLATES.resetPassword[user.locale]({
+        to: user.email,
+        siteName: settings.platformName,
+        url: `${options.origin}/reset-password/${token}`,
+        name: user.firstName,
+      }),
+    );
+  } catch (error) {
+    options.log.warn({ err: error }, 'password reset mail could not be sent');
+  }
+}
+
+/** A new password with the mailed token; every session ends. */
+export async function resetPassword(
+  ctx: Writer,
+  input: { token: string; password: string },
+): Promise<UserRow> {
+  assertStrongPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return runCommand(
+    ctx,
+    {
+      action: 'user.resetPassword',
+      scope: 'private',
+      target: (user) => user.id,
+      actorId: (user) => user.id,
+    },
+    async (tx) => {
+      const user = await consumeUserToken(tx, input.token, 'resetPassword');
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await endAccess(tx, user.id, { keepTokens: true });
+      return user;
+    },
+  );
+}
+
+/** Deletes the account after the password is confirmed; the last admin cannot leave. */
+export async function deleteOwnAccount(ctx: Writer, input: { user: UserRow; password: string }) {
+  await assertPassword(input.user, input.password);
+  await runCommand(
+    ctx,
+    { action: 'user.deleteAccount', scope: 'private', target: input.user.id, actorId: null },
+    async (tx) => {
+      if (input.user.isAdmin) {
+        const [admins] = await tx.select({ value: count() }).from(users).where(eq(users.isAdmin, true));
+        if ((admins?.value ?? 0) <= 1)
+          throw new AppError('conflict', 'the last admin cannot delete their account');
+      }
+      await tx.delete(users).where(eq(users.id, input.user.id));
+    },
+  );
+}
+
+/** What an admin may change about an account (SPEC 6). */
+export type AccountUpdate = {
+  firstName?: string | undefined;
+  middleName?: string | undefined;
+  lastName?: string | undefined;
+  isActive?: boolean | undefined;
+  isAdmin?: boolean | undefined;
+  isContentManager?: boolean | undefined;
+  isDeveloper?: boolean | undefined;
+  isMett?: boolean | undefined;
+  roleIds?: string[] | undefined;
+};
+
+/** An admin changes an account. Deactivating it ends every session and API token it has. */
+export async function updateUser(ctx: Writer, target: UserRow, update: AccountUpdate): Promise<UserRow> {
+  const isDeactivation = update.isActive === false && target.isActive;
+  return runCommand(
+    ctx,
+    {
+      action: 'user.update',
+      scope: 'private',
+      target: target.id,
+      data: { fields: Object.keys(update), ...(isDeactivation ? { endedAccess: true } : {}) },
+    },
+    async (tx) => {
+      const [saved] = await tx
+        .update(users)
+        .set({ ...update, updatedAt: new Date() })
+        .where(eq(users.id, target.id))
+        .returning();
+      if (isDeactivation) await endAccess(tx, target.id);
+      return saved ?? target;
+    },
+  );
+}

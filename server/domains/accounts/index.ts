@@ -1,0 +1,320 @@
+import { pickLocale } from '../../../common/localized-text.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { authorize, locksOutSelf } from '../../policies/index.ts';
+import type { ProfileUpdate } from '../../routes/profiles/schema.ts';
+import { type Ctx, requireUser } from '../context.ts';
+import { getPlatformSettings } from '../settings/queries.ts';
+import {
+  createApiToken,
+  listApiTokens,
+  listSessions,
+  revokeApiToken,
+  revokeSessionOfUser,
+  signOut,
+} from './access.ts';
+import * as commands from './commands.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  invitationStatus,
+  listInvitations,
+  revokeInvitation,
+} from './invitations.ts';
+import { updateOwnProfile } from './profiles.ts';
+import {
+  findOwnActivity,
+  findUser,
+  findUserByEmail,
+  findUserProperties,
+  findUsers,
+  loadPropertyDefinitions,
+} from './queries.ts';
+import { createRole, deleteRole, findRoles, type RoleInput, toRole, updateRole } from './roles.ts';
+import { type ApplicationUser, toApplicationUser } from './view.ts';
+
+/**
+ * The accounts use-cases: each authorises, runs its commands and presents the result. Routes call
+ * exactly one of these with the request's context.
+ */
+
+const clientOf = (ctx: Ctx) => ({ ip: ctx.client.ip, userAgent: ctx.client.userAgent });
+
+/** Accounts as `ctx`'s actor may see them (operator-only properties only for operators). */
+export async function presentUsers(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  rows: readonly UserRow[],
+): Promise<ApplicationUser[]> {
+  const [properties, definitions] = await Promise.all([
+    findUserProperties(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+    loadPropertyDefinitions(ctx.db),
+  ]);
+  return rows.map((row) => toApplicationUser(ctx.actor, row, properties.get(row.id) ?? [], definitions));
+}
+
+export async function presentUser(ctx: Pick<Ctx, 'db' | 'actor'>, row: UserRow): Promise<ApplicationUser> {
+  const [user] = await presentUsers(ctx, [row]);
+  return user!;
+}
+
+/** A user who just signed in (or up) sees their own account as themselves. */
+const presentOwn = (ctx: Ctx, user: UserRow) => presentUser({ db: ctx.db, actor: { user } }, user);
+
+// Sign-up, sign-in and passwords
+
+export async function signUp(
+  ctx: Ctx,
+  input: Omit<commands.NewAccount, 'locale'> & { locale?: commands.NewAccount['locale'] | undefined },
+) {
+  const settings = await getPlatformSettings(ctx.db);
+  if (settings.signUpEnabled !== 'true') throw new AppError('sign_up_disabled');
+  const opened = await commands.signUp(ctx, {
+    ...input,
+    locale: input.locale ?? ctx.locale,
+    client: clientOf(ctx),
+  });
+  await commands.sendVerificationMail({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    user: opened.user,
+    origin: ctx.client.origin,
+  });
+  return { session: opened.session, user: await presentOwn(ctx, opened.user) };
+}
+
+export async function signIn(ctx: Ctx, input: { email: string; password: string }) {
+  const opened = await commands.signIn(ctx, { ...input, client: clientOf(ctx) });
+  return { session: opened.session, user: await presentOwn(ctx, opened.user) };
+}
+
+export async function signOutSession(ctx: Ctx): Promise<void> {
+  if (ctx.client.sessionId) await signOut(ctx, ctx.client.sessionId);
+}
+
+export async function changePassword(ctx: Ctx, input: { currentPassword: string; newPassword: string }) {
+  await commands.changePassword(ctx, {
+    user: requireUser(ctx),
+    ...input,
+    keepSessionId: ctx.client.sessionId,
+  });
+}
+
+export async function requestPasswordReset(ctx: Ctx, email: string) {
+  await commands.requestPasswordReset({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    email,
+    origin: ctx.client.origin,
+    log: ctx.log,
+  });
+}
+
+export const resetPassword = (ctx: Ctx, input: { token: string; password: string }) =>
+  commands.resetPassword(ctx, input);
+
+/** The verification mail for the signed-in user, or for an address (a visitor who lost the mail). */
+export async function sendVerificationMail(ctx: Ctx, email: string | undefined) {
+  const user = ctx.user ?? (email ? await findUserByEmail(ctx.db, email) : undefined);
+  if (!user) return email ? ('NotFound' as const) : ('Unauthorized' as const);
+  return commands.sendVerificationMail({ db: ctx.db, mailer: ctx.mailer, user, origin: ctx.client.origin });
+}
+
+export async function verifyEmail(ctx: Ctx, token: string) {
+  const user = await commands.verifyEmail(ctx, token);
+  return presentOwn(ctx, user);
+}
+
+// One's own account
+
+/** The signed-in user's own account; an inactive one may still read it (the inactive dialog). */
+export const ownAccount = (ctx: Ctx) => presentUser(ctx, requireUser(ctx, { allowInactive: true }));
+
+/** An inactive user may still accept or decline the terms: the inactive dialog needs nothing else. */
+export async function updateOwnAccount(ctx: Ctx, update: ProfileUpdate) {
+  const saved = await updateOwnProfile(ctx, requireUser(ctx, { allowInactive: true }), update);
+  return presentUser(ctx, saved);
+}
+
+export async function deleteOwnAccount(ctx: Ctx, password: string) {
+  await commands.deleteOwnAccount(ctx, { user: requireUser(ctx, { allowInactive: true }), password });
+}
+
+export const ownActivity = (ctx: Ctx) => findOwnActivity(ctx.db, requireUser(ctx).id);
+
+export async function exportOwnData(ctx: Ctx) {
+  const user = requireUser(ctx, { allowInactive: true });
+  return {
+    exportedAt: new Date().toISOString(),
+    user: await presentUser(ctx, user),
+    activity: await findOwnActivity(ctx.db, user.id, 1000),
+  };
+}
+
+/** Someone's public profile, as a signed-in member sees it. */
+export async function memberProfile(ctx: Ctx, guid: string) {
+  requireUser(ctx);
+  const user = await findUser(ctx.db, guid);
+  if (!user?.isActive) throw new AppError('not_found', 'user not found');
+  const presented = await presentUser(ctx, user);
+  return {
+    guid: user.id,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    properties: presented.properties,
+  };
+}
+
+// Sessions and API tokens (the security page)
+
+export const ownSessions = (ctx: Ctx) =>
+  listSessions(ctx.db, { userId: requireUser(ctx).id, currentSessionId: ctx.client.sessionId });
+
+export const revokeOwnSession = (ctx: Ctx, publicId: string) =>
+  revokeSessionOfUser(ctx, { userId: requireUser(ctx).id, publicId });
+
+export const ownApiTokens = (ctx: Ctx) => listApiTokens(ctx.db, requireUser(ctx).id);
+
+export const createOwnApiToken = (ctx: Ctx, input: { name: string; expiresInDays?: number | undefined }) =>
+  createApiToken(ctx, { userId: requireUser(ctx).id, ...input });
+
+export const revokeOwnApiToken = (ctx: Ctx, tokenId: string) =>
+  revokeApiToken(ctx, { userId: requireUser(ctx).id, tokenId });
+
+// Account administration
+
+export async function listUsers(ctx: Ctx, search: string | undefined) {
+  authorize(ctx.actor, 'user.manage');
+  return presentUsers(ctx, await findUsers(ctx.db, search));
+}
+
+async function managedUser(ctx: Ctx, guid: string): Promise<UserRow> {
+  authorize(ctx.actor, 'user.manage');
+  const user = await findUser(ctx.db, guid);
+  if (!user) throw new AppError('not_found', 'user not found');
+  return user;
+}
+
+export async function getUser(ctx: Ctx, guid: string) {
+  return presentUser(ctx, await managedUser(ctx, guid));
+}
+
+export async function updateUser(ctx: Ctx, guid: string, update: commands.AccountUpdate) {
+  const target = await managedUser(ctx, guid);
+  authorize(ctx.actor, 'user.update', { target, change: update });
+  if (locksOutSelf(ctx.actor, { target, change: update })) {
+    throw new AppError('conflict', 'an admin cannot deactivate or demote themselves');
+  }
+  return presentUser(ctx, await commands.updateUser(ctx, target, update));
+}
+
+// Roles
+
+export async function listRoles(ctx: Ctx) {
+  authorize(ctx.actor, 'role.manage');
+  return (await findRoles(ctx.db)).map(toRole);
+}
+
+export async function addRole(ctx: Ctx, input: RoleInput) {
+  authorize(ctx.actor, 'role.manage');
+  return toRole(await createRole(ctx, input));
+}
+
+export async function changeRole(ctx: Ctx, guid: string, input: RoleInput) {
+  authorize(ctx.actor, 'role.manage');
+  return toRole(await updateRole(ctx, guid, input));
+}
+
+export async function removeRole(ctx: Ctx, guid: string) {
+  authorize(ctx.actor, 'role.manage');
+  await deleteRole(ctx, guid);
+}
+
+// Invitations
+
+export async function invite(
+  ctx: Ctx,
+  input: {
+    email: string;
+    roleIds: string[];
+    isContentManager: boolean;
+    locale?: commands.NewAccount['locale'] | undefined;
+    expiresInDays?: number | undefined;
+  },
+) {
+  authorize(ctx.actor, 'user.manage');
+  return createInvitation(ctx, {
+    mailer: ctx.mailer,
+    origin: ctx.client.origin,
+    input: { ...input, locale: input.locale ?? ctx.locale },
+  });
+}
+
+export async function listAllInvitations(ctx: Ctx) {
+  authorize(ctx.actor, 'user.manage');
+  return listInvitations(ctx.db);
+}
+
+export async function withdrawInvitation(ctx: Ctx, guid: string) {
+  authorize(ctx.actor, 'user.manage');
+  await revokeInvitation(ctx, guid);
+}
+
+/** What the invitation page shows before the invitee acts: for anyone holding the code. */
+export async function invitationForCode(ctx: Ctx, code: string) {
+  const status = await invitationStatus(ctx.db, code);
+  if (status.result !== 'Success' || !status.invitation) return { result: status.result };
+  const settings = await getPlatformSettings(ctx.db);
+  return {
+    result: status.result,
+    email: status.invitation.email,
+    expiresAt: status.invitation.expiresAt.toISOString(),
+    hasAccount: status.hasAccount ?? false,
+    siteName: settings.platformName,
+  };
+}
+
+export async function acceptInvitationCode(
+  ctx: Ctx,
+  input: {
+    code: string;
+    signUp?: { password: string; firstName?: string | undefined; lastName?: string | undefined } | undefined;
+  },
+) {
+  if (ctx.user && !ctx.user.isActive) throw new AppError('account_inactive');
+  let outcome: Awaited<ReturnType<typeof acceptInvitation>>;
+  try {
+    outcome = await acceptInvitation(ctx, { ...input, user: ctx.user, client: clientOf(ctx) });
+  } catch (error) {
+    // A sign-up that does not pass (weak password, address taken) is a BadRequest with the reason.
+    if (error instanceof AppError && error.status < 500) {
+      return { result: 'BadRequest' as const, errorCode: error.code };
+    }
+    throw error;
+  }
+  if (outcome.result !== 'Success') return outcome;
+  return { result: outcome.result, session: outcome.session, user: await presentOwn(ctx, outcome.user) };
+}
+
+export type { VerificationMailOutcome } from './commands.ts';
+export { presentInvitation } from './invitations.ts';
+export type { ApplicationUser } from './view.ts';
+
+/** The profile property definitions, in the viewer's language (operator-only ones for operators). */
+export async function propertyDefinitions(ctx: Ctx) {
+  const definitions = await loadPropertyDefinitions(ctx.db);
+  return [...definitions.values()]
+    .filter((definition) => !definition.isMettOnly || ctx.actor.user?.isMett === true)
+    .sort((a, b) => a.sectionSortOrdinal - b.sectionSortOrdinal || a.sortOrdinal - b.sortOrdinal)
+    .map((definition) => ({
+      ...definition,
+      label: pickLocale(definition.label, ctx.locale),
+      options: definition.options.map((option) => ({
+        value: option.value,
+        label: pickLocale(option.label, ctx.locale),
+      })),
+    }));
+}
