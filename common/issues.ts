@@ -66,6 +66,8 @@ export function issueMessage(issue: SchemaIssue): IssueMessage {
       return { key: 'validation.maximum', params: { maximum } };
     }
     case 'invalid_format':
+      // A rule may name its own problem (`regex(…, 'validation.itemType')`).
+      if (isIssueKey(issue.message)) return { key: issue.message };
       return { key: FORMATS[String(issue.format)] ?? 'validation.format' };
     case 'invalid_value':
       return { key: 'validation.option' };

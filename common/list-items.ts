@@ -210,7 +210,7 @@ export const listItemBlockSchema = z.object({
  */
 export const listItemInputSchema = z.object({
   title: localizedTitle,
-  listItemTypeName: z.string().regex(ITEM_TYPE_NAME, 'lower-case a-z 0-9 _ -, at most 64 characters'),
+  listItemTypeName: z.string().regex(ITEM_TYPE_NAME, 'validation.itemType'),
   parentGuids: z.array(z.uuid()).max(50).default([]),
   metadata: z.object({ description: localizedDescription }).default({ description: { nl: '' } }),
   contentBuildingBlockInstances: z.array(listItemBlockSchema).max(50).default([]),

@@ -330,4 +330,70 @@ describe('editing items', () => {
     await visitor.close();
     await context.close();
   });
+
+  it('moves an item up in a list ordered by hand, with one request, and visitors see the new order', async () => {
+    const context = await newContext(browser);
+    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+    const headers = await xsrfHeaders(context);
+    const request = async (method: 'get' | 'post', path: string, data?: unknown) => {
+      const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
+      expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+      return response.json();
+    };
+    const volunteers = (await request('get', '/api/pages:withName?name=vrijwilligers')) as { guid: string };
+    const suffix = Date.now().toString(36);
+    const block = (await request('post', `/api/pages/${volunteers.guid}/buildingblockinstances`, {
+      buildingBlockName: 'list',
+      layoutPosition: 'main',
+      content: { nl: { title: `Taken ${suffix}` }, en: { title: `Tasks ${suffix}` } },
+      options: { sortOrder: 'manual' },
+    })) as { guid: string };
+    const item = (title: string, sortId: number) => ({
+      title: { nl: title, en: `${title} (en)` },
+      listItemTypeName: 'nieuws',
+      metadata: { description: { nl: `Over ${title}`, en: `About ${title}` } },
+      sortId,
+    });
+    const created = (await request('post', `/api/listitem/list/${block.guid}`, [
+      item('Koffie', 10),
+      item('Thee', 20),
+      item('Soep', 30),
+    ])) as { guid: string }[];
+
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}/activiteiten/vrijwilligers/edit`);
+    await waitForHydration(page);
+    const list = page.locator(`.block-list[data-guid="${block.guid}"]`);
+    await list.locator('.list-item').first().waitFor();
+    expect(await titles(list)).toEqual(['Koffie', 'Thee', 'Soep']);
+    const writes: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() !== 'GET' && sent.url().includes('/api/listitem'))
+        writes.push(`${sent.method()} ${new URL(sent.url()).pathname}`);
+    });
+    const moveUp = list.getByRole('button', { name: 'Soep omhoog' });
+    await moveUp.click();
+    await page.getByText('Gelukt.').first().waitFor();
+    await expect.poll(() => titles(list)).toEqual(['Koffie', 'Soep', 'Thee']);
+    expect(writes).toEqual([`POST /api/listitem/list/${block.guid}/reorder`]);
+
+    // The English texts are untouched by the move.
+    const soup = (await request('get', `/api/listitem/${created[2]?.guid}`)) as {
+      titleTranslations: { en: string };
+      metadata: { descriptionTranslations: { en: string } };
+    };
+    expect(soup.titleTranslations.en).toBe('Soep (en)');
+    expect(soup.metadata.descriptionTranslations.en).toBe('About Soep');
+
+    const visitor = await newContext(browser);
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${baseUrl()}/activiteiten/vrijwilligers`);
+    const visitorList = visitorPage.locator(`.block-list[data-guid="${block.guid}"]`);
+    await visitorList.locator('.list-item').first().waitFor();
+    expect(await titles(visitorList)).toEqual(['Koffie', 'Soep', 'Thee']);
+    await visitor.close();
+    expect(problems.messages).toEqual([]);
+    await context.close();
+  });
 });

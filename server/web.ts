@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import { VersionedCache } from './domains/cache.ts';
-import { createSiteServices } from './services/site.ts';
+import { createSiteServices } from './domains/site/services.ts';
 
 /**
  * The public site: React Router renders every path the API does not own. Registered in its own

@@ -7,8 +7,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { pages, platformSettings } from '../db/schema.ts';
 import { ANONYMOUS } from '../policies/index.ts';
 import { createMenu, createMenuItem, createPage } from '../seed/builders.ts';
-import { createSiteServices } from '../services/site.ts';
 import { contentVersion, LruCache, VersionedCache } from './cache.ts';
+import { createSiteServices } from './site/services.ts';
 
 describe('content version and the visitors’ cache', () => {
   let database: DatabaseHandle;

@@ -13,7 +13,7 @@ import {
   pages,
   users,
 } from '../db/schema.ts';
-import { newShortId } from '../services/list-items.ts';
+import { newShortId } from '../domains/lists/commands.ts';
 
 /** Small builders shared by the demo seed and the tests: each creates one thing and returns it. */
 

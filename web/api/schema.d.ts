@@ -5317,6 +5317,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/listitem/list/{blockGuid}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one item of a manual list before another item, or to the end
+         * @description Those who may edit the list's items. The moved item gets a sortId between its new neighbours; only when there is no room are the list's items renumbered. Answers the items whose sortId changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    blockGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        itemGuid: string;
+                        beforeGuid: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ListReorderResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -5995,6 +6098,12 @@ export interface components {
                 en?: string;
             };
         };
+        ListReorderResultInput: {
+            items: {
+                guid: string;
+                sortId: number;
+            }[];
+        };
         UploadedMediaInput: {
             /** Format: uuid */
             guid: string;
@@ -6395,6 +6504,12 @@ export interface components {
                 nl: string;
                 en?: string;
             };
+        };
+        ListReorderResult: {
+            items: {
+                guid: string;
+                sortId: number;
+            }[];
         };
         UploadedMedia: {
             /** Format: uuid */

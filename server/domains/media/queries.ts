@@ -1,6 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { MediaPurpose } from '../../../common/media.ts';
 import type { Executor } from '../../db/client.ts';
-import { type MediaRow, media } from '../../db/schema.ts';
+import { buildingBlockInstances, listItems, type MediaRow, media, pages } from '../../db/schema.ts';
+import type { MediaOwnerForPolicy, PageForPolicy } from '../../policies/index.ts';
+import { LruCache } from '../cache.ts';
 
 /** Uploaded images by guid (unknown guids are simply absent). */
 export async function findMediaRows(db: Executor, guids: readonly string[]): Promise<Map<string, MediaRow>> {
@@ -8,4 +11,71 @@ export async function findMediaRows(db: Executor, guids: readonly string[]): Pro
   if (unique.length === 0) return new Map();
   const rows = await db.select().from(media).where(inArray(media.id, unique));
   return new Map(rows.map((row) => [row.id.toLowerCase(), row]));
+}
+
+/** The page a block sits on: `found: false` for an unknown block, `page: null` for a block on no page. */
+export type BlockPage = { found: false } | { found: true; page: PageForPolicy | null };
+
+export async function findBlockPage(db: Executor, blockGuid: string): Promise<BlockPage> {
+  const [row] = await db
+    .select({
+      blockId: buildingBlockInstances.id,
+      isPublished: pages.isPublished,
+      editPermission: pages.editPermission,
+      editRoles: pages.editRoles,
+    })
+    .from(buildingBlockInstances)
+    .leftJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
+    .where(eq(buildingBlockInstances.id, blockGuid))
+    .limit(1);
+  if (!row) return { found: false };
+  if (row.isPublished === null || row.editPermission === null || row.editRoles === null) {
+    return { found: true, page: null };
+  }
+  return {
+    found: true,
+    page: { isPublished: row.isPublished, editPermission: row.editPermission, editRoles: row.editRoles },
+  };
+}
+
+/** The page that holds a list item (through the item's list block). */
+export async function findItemPage(db: Executor, itemGuid: string): Promise<BlockPage> {
+  const [item] = await db
+    .select({ blockId: listItems.blockId })
+    .from(listItems)
+    .where(eq(listItems.id, itemGuid))
+    .limit(1);
+  return item ? findBlockPage(db, item.blockId) : { found: false };
+}
+
+/** What an image belongs to, for the media policy; undefined when its block or item is unknown. */
+export async function mediaOwner(
+  db: Executor,
+  purpose: MediaPurpose,
+  ownerGuid: string | null,
+): Promise<MediaOwnerForPolicy | undefined> {
+  if (purpose !== 'block' && purpose !== 'item') return { purpose, ownerGuid };
+  if (!ownerGuid) return { purpose, ownerGuid, page: null };
+  const found = purpose === 'block' ? await findBlockPage(db, ownerGuid) : await findItemPage(db, ownerGuid);
+  return found.found ? { purpose, ownerGuid, page: found.page } : undefined;
+}
+
+/**
+ * Media rows by guid, cached in memory: a row never changes after the upload (new content is a new
+ * row), so the hot path of GET /a/{guid} asks the database once per image and process.
+ */
+export class MediaRows {
+  readonly #rows = new LruCache<MediaRow>(10_000);
+
+  async find(db: Executor, guid: string): Promise<MediaRow | undefined> {
+    const cached = this.#rows.get(guid);
+    if (cached) return cached;
+    const [row] = await db.select().from(media).where(eq(media.id, guid)).limit(1);
+    if (row) this.#rows.set(guid, row);
+    return row;
+  }
+
+  remember(row: MediaRow): void {
+    this.#rows.set(row.id, row);
+  }
 }

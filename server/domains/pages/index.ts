@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import type { Executor } from '../../db/client.ts';
+import type { PageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { authorize, can, ensureVisible } from '../../policies/index.ts';
-import { getListPage, toListContext } from '../../services/list-items.ts';
+import { type Actor, authorize, can, ensureVisible } from '../../policies/index.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion } from '../cache.ts';
 import { type Ctx, requireUser } from '../context.ts';
+import { getListPage } from '../lists/index.ts';
+import { toListContext } from '../lists/lists.ts';
 import { type PageSettingsUpdate, updatePageSettings } from './commands.ts';
 import { findPage, listPages } from './queries.ts';
 import { presentPage } from './view.ts';
@@ -101,4 +104,15 @@ export async function updatePage(ctx: Ctx, id: string, update: PageSettingsUpdat
   authorize(ctx.actor, 'page.update', page);
   const saved = await updatePageSettings(ctx, page, update);
   return presentPage(saved, ctx.actor, ctx.locale, await loadBlocks(ctx.db, [saved.id]));
+}
+
+/** A page the actor may see, or undefined: for the site's server rendering (unknown and hidden alike). */
+export async function findVisiblePage(
+  db: Executor,
+  actor: Actor,
+  where: { id: string } | { name: string },
+  kind: PageRow['kind'] = 'page',
+): Promise<PageRow | undefined> {
+  const page = await findPage(db, where, kind);
+  return page && can(actor, 'page.view', page) ? page : undefined;
 }

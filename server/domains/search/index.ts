@@ -1,6 +1,6 @@
 import type { SearchResults } from '../../../common/site.ts';
-import { loadPagePaths } from '../../services/list-items.ts';
 import type { Ctx } from '../context.ts';
+import { loadPagePaths } from '../lists/paths.ts';
 import { searchSite } from './queries.ts';
 
 /**

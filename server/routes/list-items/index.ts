@@ -1,36 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ListPage } from '../../../common/list-items.ts';
 import { listItemInputSchema } from '../../../common/list-items.ts';
-import type { Locale } from '../../../common/localized-text.ts';
-import { pickLocale } from '../../../common/localized-text.ts';
-import { requireSignedIn } from '../../auth.ts';
-import type { Executor } from '../../db/client.ts';
-import { AppError, errorBody, notFound } from '../../errors.ts';
-import { type Actor, authorize, can } from '../../policies/index.ts';
-import {
-  createListItems,
-  deleteListItem,
-  findListItem,
-  getListPage,
-  LIST_BLOCK_NAMES,
-  type ListContext,
-  type ListItemWithList,
-  type ListQueryInput,
-  listAllItemTypes,
-  loadListContexts,
-  loadPagePaths,
-  loadParentGuids,
-  presentListItemDetail,
-  readListOptions,
-  requireVisibleList,
-  resolveListQuery,
-  resolveWidgetSource,
-  updateListItem,
-  WIDGET_MAX_ITEMS,
-  widgetSourceGuid,
-} from '../../services/list-items.ts';
+import * as lists from '../../domains/lists/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import {
   blockGuidParams,
   itemGuidParams,
@@ -42,6 +15,8 @@ import {
   listsBodySchema,
   listsResponseSchema,
   metaResponseSchema,
+  reorderBodySchema,
+  reorderResponseSchema,
   shortIdParams,
 } from './schema.ts';
 
@@ -51,67 +26,7 @@ const writeErrors = {
   403: errorResponseSchema,
 };
 
-/** An empty page, for a widget whose source list the actor cannot see. */
-function emptyPage(list: ListContext, query: ListQueryInput): ListPage {
-  const resolved = resolveListQuery(readListOptions(list.block), query, { maxItems: WIDGET_MAX_ITEMS });
-  return {
-    items: [],
-    pageNumber: resolved.pageNumber,
-    itemCount: resolved.itemCount,
-    totalNumberOfItems: 0,
-    sortBy: resolved.sortBy,
-  };
-}
-
-/**
- * A page of a list or widget for the actor: widgets show their source list's items under their
- * own settings.
- */
-async function pageOf(
-  db: Executor,
-  input: {
-    actor: Actor;
-    list: ListContext;
-    query: ListQueryInput;
-    locale: Locale;
-    pagePaths: Map<string, string>;
-    contexts?: Map<string, ListContext>;
-  },
-): Promise<ListPage> {
-  const { list } = input;
-  if (list.block.buildingBlockName === 'widget') {
-    const source = await resolveWidgetSource(db, input.actor, list, input.contexts);
-    if (!source) return emptyPage(list, input.query);
-    return getListPage(db, { ...input, source });
-  }
-  return getListPage(db, input);
-}
-
-async function itemDetail(db: Executor, found: ListItemWithList, actor: Actor, locale: Locale) {
-  const [parents, pagePaths] = await Promise.all([
-    loadParentGuids(db, [found.item.id]),
-    loadPagePaths(db, locale),
-  ]);
-  return presentListItemDetail(found, {
-    actor,
-    locale,
-    parentGuids: parents.get(found.item.id) ?? [],
-    pagePath: found.list.page ? (pagePaths.get(found.list.page.id) ?? null) : null,
-  });
-}
-
 export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-
-  /** The item if the actor may see it; a hidden item is a 404 like an unknown one. */
-  const findVisible = async (actor: Actor, where: { id: string } | { shortId: string }) => {
-    const found = await findListItem(db, where);
-    if (!found || !can(actor, 'listItem.view', { ...found.item, list: found.list.policy, now: new Date() })) {
-      throw notFound('item');
-    }
-    return found;
-  };
-
   app.get(
     '/api/listitem/short/:id',
     {
@@ -122,10 +37,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listItemDetailSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const found = await findVisible(request.actor, { shortId: request.params.id });
-      return itemDetail(db, found, request.actor, request.locale);
-    },
+    async (request) => lists.getItem(contextOf(request), { shortId: request.params.id }),
   );
 
   app.get(
@@ -138,10 +50,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listItemDetailSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const found = await findVisible(request.actor, { id: request.params.guid });
-      return itemDetail(db, found, request.actor, request.locale);
-    },
+    async (request) => lists.getItem(contextOf(request), { id: request.params.guid }),
   );
 
   app.post(
@@ -163,40 +72,13 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { actor, locale, body } = request;
+      const { body } = request;
       if (Array.isArray(body)) {
-        const user = requireSignedIn(request);
-        const list = await requireVisibleList(db, actor, request.params.blockGuid);
-        authorize(actor, 'list.addItem', list.policy);
-        const created = await createListItems({
-          db,
-          list,
-          actorId: user.id,
-          items: body,
-        });
-        const pagePaths = await loadPagePaths(db, locale);
-        const parents = await loadParentGuids(
-          db,
-          created.map((row) => row.id),
-        );
-        const pagePath = list.page ? (pagePaths.get(list.page.id) ?? null) : null;
         return reply
           .status(201)
-          .send(
-            created.map((item) =>
-              presentListItemDetail(
-                { item, list },
-                { actor, locale, parentGuids: parents.get(item.id) ?? [], pagePath },
-              ),
-            ),
-          );
+          .send(await lists.addItems(contextOf(request), request.params.blockGuid, body));
       }
-      // Independent reads side by side (on PostgreSQL they run on separate connections).
-      const [list, pagePaths] = await Promise.all([
-        requireVisibleList(db, actor, request.params.blockGuid),
-        loadPagePaths(db, locale),
-      ]);
-      return pageOf(db, { actor, list, query: body, locale, pagePaths });
+      return lists.listPage(contextOf(request), request.params.blockGuid, body);
     },
   );
 
@@ -210,29 +92,9 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: metaResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const list = await requireVisibleList(db, request.actor, request.params.blockGuid);
-      const page = await pageOf(db, {
-        actor: request.actor,
-        list,
-        query: { itemCount: 1 },
-        locale: request.locale,
-        pagePaths: new Map(),
-      });
-      return { totalNumberOfItems: page.totalNumberOfItems };
-    },
+    async (request) => lists.listMeta(contextOf(request), request.params.blockGuid),
   );
 
-  const widgetHandler = async (
-    request: { actor: Actor; locale: Locale; params: { blockGuid: string } },
-    query: ListQueryInput,
-  ) => {
-    const [list, pagePaths] = await Promise.all([
-      requireVisibleList(db, request.actor, request.params.blockGuid, ['widget']),
-      loadPagePaths(db, request.locale),
-    ]);
-    return pageOf(db, { actor: request.actor, list, query, locale: request.locale, pagePaths });
-  };
   const widgetQuery = listQuerySchema.pick({
     pageNumber: true,
     itemCount: true,
@@ -251,7 +113,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listPageSchema, ...errorResponses },
       },
     },
-    async (request) => widgetHandler(request, request.body),
+    async (request) => lists.widgetPage(contextOf(request), request.params.blockGuid, request.body),
   );
 
   app.get(
@@ -265,7 +127,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listPageSchema, ...errorResponses },
       },
     },
-    async (request) => widgetHandler(request, request.query),
+    async (request) => lists.widgetPage(contextOf(request), request.params.blockGuid, request.query),
   );
 
   app.post(
@@ -281,44 +143,11 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listsResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => {
-      const { actor, locale } = request;
-      const guids = Object.keys(request.body);
-      const loadingPaths = loadPagePaths(db, locale);
-      // Awaited below; a failure before then must not go unhandled.
-      loadingPaths.catch(() => undefined);
-      const contexts = await loadListContexts(db, guids);
-      const sourceGuids = [...contexts.values()]
-        .filter((list) => list.block.buildingBlockName === 'widget')
-        .map((list) => widgetSourceGuid(list.block))
-        .filter((guid) => !contexts.has(guid));
-      for (const [guid, list] of await loadListContexts(db, sourceGuids)) contexts.set(guid, list);
-      const pagePaths = await loadingPaths;
-      const entries = await Promise.all(
-        guids.map(async (guid): Promise<[string, z.infer<typeof listsResponseSchema>[string]]> => {
-          const list = contexts.get(guid);
-          const isList =
-            list && (LIST_BLOCK_NAMES as readonly string[]).includes(list.block.buildingBlockName);
-          if (!list || !isList || !can(actor, 'list.view', list.policy)) return [guid, null];
-          let json: unknown;
-          try {
-            const raw = request.body[guid] ?? '';
-            json = raw.trim() === '' ? {} : JSON.parse(raw);
-          } catch {
-            return [guid, errorBody('bad_request', locale)];
-          }
-          const parsed = listQuerySchema.safeParse(json);
-          if (!parsed.success) return [guid, errorBody('validation_failed', locale)];
-          try {
-            return [guid, await pageOf(db, { actor, list, query: parsed.data, locale, pagePaths, contexts })];
-          } catch (error) {
-            if (error instanceof AppError && error.status < 500) return [guid, errorBody(error.code, locale)];
-            throw error;
-          }
-        }),
-      );
-      return Object.fromEntries(entries);
-    },
+    async (request) =>
+      lists.listPages(contextOf(request), request.body, (json) => {
+        const parsed = listQuerySchema.safeParse(json);
+        return parsed.success ? parsed.data : null;
+      }),
   );
 
   app.get(
@@ -330,12 +159,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(itemTypeSchema) },
       },
     },
-    async (request) =>
-      (await listAllItemTypes(db)).map((type) => ({
-        name: type.name,
-        label: pickLocale(type.label, request.locale),
-        labelTranslations: type.label,
-      })),
+    async (request) => lists.itemTypes(contextOf(request)),
   );
 
   app.put(
@@ -349,13 +173,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listItemDetailSchema, ...writeErrors },
       },
     },
-    async (request) => {
-      const user = requireSignedIn(request);
-      const found = await findVisible(request.actor, { id: request.params.guid });
-      authorize(request.actor, 'listItem.update', { ...found.item, list: found.list.policy });
-      const saved = await updateListItem({ db, item: found.item, actorId: user.id, input: request.body });
-      return itemDetail(db, { item: saved, list: found.list }, request.actor, request.locale);
-    },
+    async (request) => lists.changeItem(contextOf(request), request.params.guid, request.body),
   );
 
   app.delete(
@@ -369,11 +187,25 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireSignedIn(request);
-      const found = await findVisible(request.actor, { id: request.params.guid });
-      authorize(request.actor, 'listItem.delete', { ...found.item, list: found.list.policy });
-      await deleteListItem({ db, item: found.item, actorId: user.id });
+      await lists.removeItem(contextOf(request), request.params.guid);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/listitem/list/:blockGuid/reorder',
+    {
+      schema: {
+        tags: ['list items'],
+        summary: 'Move one item of a manual list before another item, or to the end',
+        description:
+          "Those who may edit the list's items. The moved item gets a sortId between its new neighbours; only " +
+          "when there is no room are the list's items renumbered. Answers the items whose sortId changed.",
+        params: blockGuidParams,
+        body: reorderBodySchema,
+        response: { 200: reorderResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => lists.moveItem(contextOf(request), request.params.blockGuid, request.body),
   );
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../../common/list-items.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, listItems } from '../../db/schema.ts';
+import { auditEvents, listItems, media } from '../../db/schema.ts';
 import { createListItem, createMenu, createMenuItem, createPage, createUser } from '../../seed/builders.ts';
 
 const DAY = 86_400_000;
@@ -585,5 +585,160 @@ describe('writing items', () => {
     expect(response.statusCode).toBe(201);
     const types = (await get('/api/listitemtypes')).json() as { name: string }[];
     expect(types.map((type) => type.name)).toContain('vacature');
+  });
+});
+
+describe('one write path for items', () => {
+  const item = (title: string, extra: object = {}) => ({
+    title: { nl: title, en: `${title} (en)` },
+    listItemTypeName: 'nieuws',
+    metadata: { description: { nl: 'Omschrijving', en: 'Description' } },
+    contentBuildingBlockInstances: [
+      { buildingBlockName: 'text', content: { nl: { doc: { type: 'doc', content: [] } } }, sortId: 10 },
+    ],
+    ...extra,
+  });
+
+  async function manualList() {
+    const page = await createPage(test.database.db, {
+      name: `handmatig-${randomUUID().slice(0, 8)}`,
+      title: 'Handmatig',
+      editPermission: 'roles',
+      editRoles: ['redactie'],
+      blocks: [{ name: 'list', content: { nl: { title: 'Volgorde' } }, options: { sortOrder: 'manual' } }],
+    });
+    return { page, block: page.blocks[0]?.id ?? '' };
+  }
+
+  it('audits a create of several items with one event per item, naming the item', async () => {
+    const { block } = await manualList();
+    const created = (
+      await post(`/api/listitem/list/${block}`, [item('Een'), item('Twee')], auth.editor)
+    ).json() as {
+      guid: string;
+    }[];
+    const events = await test.database.db
+      .select({ entityId: auditEvents.entityId, data: auditEvents.data })
+      .from(auditEvents)
+      .where(
+        inArray(
+          auditEvents.entityId,
+          created.map((entry) => entry.guid),
+        ),
+      );
+    expect(events.map((event) => event.entityId).sort()).toEqual(created.map((entry) => entry.guid).sort());
+    expect(events.every((event) => (event.data as { blockGuid: string }).blockGuid === block)).toBe(true);
+  });
+
+  it('checks the image an item names by the one media rule', async () => {
+    const { block } = await manualList();
+    const db = test.database.db;
+    const [owner] = await db.select({ id: listItems.id }).from(listItems).limit(1);
+    const image = (purpose: 'public' | 'profile' | 'item', ownerGuid: string | null) =>
+      db
+        .insert(media)
+        .values({
+          contentHash: randomUUID().replaceAll('-', ''),
+          purpose,
+          ownerGuid,
+          fileName: 'foto.png',
+          format: 'png',
+          width: 10,
+          height: 10,
+          size: 100,
+        })
+        .returning()
+        .then((rows) => rows[0]!.id);
+    const publicImage = await image('public', null);
+    const profilePhoto = await image('profile', randomUUID());
+    const otherItemsImage = await image('item', owner!.id);
+    for (const imageGuid of [UNKNOWN, profilePhoto, otherItemsImage]) {
+      const refused = await post(
+        `/api/listitem/list/${block}`,
+        [item('Met foto', { imageGuid })],
+        auth.editor,
+      );
+      expectApiError(refused, 400, 'validation_failed');
+      expect(refused.json().error.details).toEqual([expect.objectContaining({ path: '0.imageGuid' })]);
+    }
+    const accepted = await post(
+      `/api/listitem/list/${block}`,
+      [item('Met foto', { imageGuid: publicImage })],
+      auth.editor,
+    );
+    expect(accepted.statusCode).toBe(201);
+    const [saved] = accepted.json() as { guid: string }[];
+    // An item may name an image uploaded for itself.
+    const ownImage = await image('item', saved!.guid);
+    const changed = await test.app.inject({
+      method: 'PUT',
+      url: `/api/listitem/${saved!.guid}`,
+      payload: item('Met foto', { imageGuid: ownImage }),
+      headers: auth.editor,
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('moves an item in a manual list with one reorder call, keeping every translation', async () => {
+    const { block } = await manualList();
+    const created = (
+      await post(
+        `/api/listitem/list/${block}`,
+        [item('A', { sortId: 10 }), item('B', { sortId: 20 }), item('C', { sortId: 30 })],
+        auth.editor,
+      )
+    ).json() as { guid: string }[];
+    const [a, b, c] = created.map((entry) => entry.guid);
+    const order = async () =>
+      (await listPage({}, auth.editor, block)).items.map((entry) => entry.title).join('');
+    const move = (payload: object, headers = auth.editor) =>
+      post(`/api/listitem/list/${block}/reorder`, payload, headers);
+
+    const moved = await move({ itemGuid: c, beforeGuid: a });
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json() as { items: unknown[] }).items).toHaveLength(1);
+    expect(await order()).toBe('CAB');
+    expect((await move({ itemGuid: c, beforeGuid: null })).statusCode).toBe(200);
+    expect(await order()).toBe('ABC');
+    // No room between neighbours: the list is renumbered, in its new order.
+    for (let round = 0; round < 6; round += 1) {
+      expect((await move({ itemGuid: round % 2 ? b : c, beforeGuid: round % 2 ? c : b })).statusCode).toBe(
+        200,
+      );
+    }
+    expect(await order()).toBe('ABC');
+
+    const english = (await get(`/api/listitem/${a}?lang=en`, auth.editor)).json() as {
+      titleTranslations: { en: string };
+      metadata: { descriptionTranslations: { en: string } };
+    };
+    expect(english.titleTranslations.en).toBe('A (en)');
+    expect(english.metadata.descriptionTranslations.en).toBe('Description');
+
+    expectApiError(await move({ itemGuid: a, beforeGuid: b }, auth.member), 403, 'forbidden');
+    expectApiError(await move({ itemGuid: a, beforeGuid: itemGuids[0] }), 400, 'validation_failed');
+    expectApiError(await move({ itemGuid: itemGuids[0], beforeGuid: null }), 404, 'not_found');
+    const events = await test.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, block));
+    expect(events.filter((event) => event.action === 'listItem.reorder').length).toBeGreaterThan(0);
+  });
+
+  it("changes the page's cache-token when one of its list's items changes", async () => {
+    const { page, block } = await manualList();
+    const [created] = (await post(`/api/listitem/list/${block}`, [item('Eerst')], auth.editor)).json() as {
+      guid: string;
+    }[];
+    const token = async () => String((await get(`/api/pages/${page.id}`)).headers['cache-token']);
+    const before = await token();
+    expect(await token()).toBe(before);
+    await test.app.inject({
+      method: 'PUT',
+      url: `/api/listitem/${created!.guid}`,
+      payload: item('Daarna'),
+      headers: auth.editor,
+    });
+    expect(await token()).not.toBe(before);
   });
 });

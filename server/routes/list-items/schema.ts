@@ -107,3 +107,12 @@ export const metaResponseSchema = z.object({ totalNumberOfItems: z.number().int(
 export const itemTypeSchema = z
   .object({ name: z.string(), label: z.string(), labelTranslations: localizedSchema })
   .meta({ id: 'ListItemType' });
+
+/** Moving one item of a manual list: before another item of the list, or to the end (null). */
+export const reorderBodySchema = z.object({
+  itemGuid: guidSchema,
+  beforeGuid: guidSchema.nullable(),
+});
+export const reorderResponseSchema = z
+  .object({ items: z.array(z.object({ guid: z.string(), sortId: z.number().int() })) })
+  .meta({ id: 'ListReorderResult' });

@@ -9,8 +9,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
-import { requireSignedIn } from '../../auth.ts';
-import { AppError, notFound } from '../../errors.ts';
+import * as mediaDomain from '../../domains/media/index.ts';
+import { AppError } from '../../errors.ts';
 import { TransformUnavailable, transformClient } from '../../media/admission.ts';
 import { planVariant } from '../../media/plan.ts';
 import { createMediaStorage } from '../../media/storage.ts';
@@ -22,9 +22,9 @@ import {
   variantName,
 } from '../../media/transform.ts';
 import { VariantCache } from '../../media/variants.ts';
-import { authorize, can, isPublicMedia } from '../../policies/index.ts';
-import { createMedia, MediaRows, mediaOwner } from '../../services/media.ts';
+import { isPublicMedia } from '../../policies/index.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
 import { imageBytesSchema, transformQuerySchema, uploadedMediaSchema, uploadQuerySchema } from './schema.ts';
 
 /** The form field that carries the file (SPEC 7). */
@@ -50,7 +50,6 @@ const FILE_EXTENSIONS: Record<VariantFormat, string> = {
  * adapter); GET /a/{guid} serves it at the size and format asked, from a variant cache on disk.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
   const storage = createMediaStorage(app.config);
   const { config } = app;
   const variants = new VariantCache(storage, {
@@ -61,7 +60,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     timeoutSeconds: config.mediaTransformTimeoutSeconds,
     threads: config.mediaTransformThreads,
   });
-  const rows = new MediaRows();
+  const rows = new mediaDomain.MediaRows();
 
   // Scoped to this plugin: only the upload route parses multipart, and the JSON body limit elsewhere
   // stays as it is. The file limit makes the stream fail at MAX_UPLOAD_BYTES + 1 (nothing buffered).
@@ -99,13 +98,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = requireSignedIn(request);
+      const ctx = contextOf(request);
       const { purpose } = request.query;
-      // A profile photo always belongs to the uploader.
-      const ownerGuid = purpose === 'profile' ? user.id : request.query.ownerGuid;
-      const owner = await mediaOwner(db, purpose, ownerGuid);
-      if (!owner) throw notFound(purpose === 'block' ? 'building block instance' : 'list item');
-      authorize(request.actor, 'media.upload', owner);
+      const { user, ownerGuid } = await mediaDomain.uploadOwner(ctx, purpose, request.query.ownerGuid);
 
       if (!request.isMultipart()) throw new AppError('bad_request', 'expected multipart/form-data');
       const part = await request.file();
@@ -129,7 +124,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('unsupported_media_type', 'the image could not be decoded');
         });
         await storage.put(hash, temp);
-        const row = await createMedia(db, {
+        const row = await mediaDomain.recordUpload(ctx, {
           contentHash: hash,
           purpose,
           ownerGuid,
@@ -179,10 +174,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await rows.find(db, request.params.guid);
-      const owner = row && (await mediaOwner(db, row.purpose, row.ownerGuid));
-      // Not visible is not found: whether the image exists is not revealed.
-      if (!row || !owner || !can(request.actor, 'media.view', owner)) throw notFound('media');
+      const { row, owner } = await mediaDomain.visibleMedia(contextOf(request), rows, request.params.guid);
 
       const { params, negotiated } = planVariant(
         request.query,

@@ -325,7 +325,7 @@ describe('POST /a/upload', () => {
       .find((entry) => entry.msg === 'media uploaded' && entry.media === guid);
     expect(logged).toMatchObject({ reqId: correlationId, purpose: 'public' });
     const events = await test.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, guid));
-    expect(events).toMatchObject([{ action: 'upload', entityType: 'media' }]);
+    expect(events).toMatchObject([{ action: 'media.upload', entityType: 'media' }]);
   });
 
   describe('who may upload', () => {

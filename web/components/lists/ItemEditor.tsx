@@ -15,7 +15,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
@@ -56,61 +57,7 @@ export function ItemEditor({
   onClose(): void;
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
 }) {
-  const { t, i18n } = useTranslation();
-  const [draft, setDraft] = useState<ItemDraft | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [types, setTypes] = useState<string[]>([]);
-  const [parents, setParents] = useState<{ value: string; label: string }[]>([]);
-  const [isBusy, setBusy] = useState(false);
-  const [isSubmitted, setSubmitted] = useState(false);
-  const targetKey = target ? (target.mode === 'new' ? 'new' : target.guid) : null;
-
-  // Keyed by the item (not the target object): a new object for the same item must not reload the form.
-  useEffect(() => {
-    if (!targetKey) return;
-    const editedGuid = targetKey === 'new' ? null : targetKey;
-    setDraft(null);
-    setLoadError(null);
-    setSubmitted(false);
-    const load = editedGuid
-      ? loadItemDraft(editedGuid)
-      : Promise.resolve({ ...emptyDraft(), listItemTypeName: defaultType });
-    load
-      .then(setDraft)
-      .catch((error: unknown) => setLoadError(errorMessage(error, t('lists.editor.loadFailed'))));
-    // Type names and parents only fill the choosers: the form works without them.
-    loadItemTypes()
-      .then(setTypes)
-      .catch(() => setTypes([]));
-    loadParentOptions(blockGuid, editedGuid)
-      .then(setParents)
-      .catch(() => setParents([]));
-  }, [targetKey, blockGuid, defaultType, t]);
-
-  const update = (changes: Partial<ItemDraft>) =>
-    setDraft((current) => (current ? { ...current, ...changes } : current));
-  const titleMissing = draft !== null && draft.titleNl.trim() === '';
-  const typeInvalid = draft !== null && !isItemTypeName(normaliseTypeName(draft.listItemTypeName));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!draft || !target || titleMissing || typeInvalid) return;
-    setBusy(true);
-    const saved = await onSave(draft, target);
-    setBusy(false);
-    if (saved) onClose();
-  }
-
-  const parentOptions = draft
-    ? [
-        ...parents,
-        ...draft.parentGuids
-          .filter((guid) => !parents.some((option) => option.value === guid))
-          .map((guid) => ({ value: guid, label: guid })),
-      ]
-    : parents;
-
+  const { t } = useTranslation();
   return (
     <Modal
       opened={target !== null}
@@ -118,129 +65,230 @@ export function ItemEditor({
       size="lg"
       title={target?.mode === 'edit' ? t('lists.editor.editTitle') : t('lists.editor.newTitle')}
     >
-      {loadError ? (
-        <Alert color="red" role="alert">
-          {loadError}
-        </Alert>
-      ) : null}
-      {!draft && !loadError ? <Loader size="sm" aria-label={t('table.loading')} /> : null}
-      {draft && target ? (
-        <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'nl', firstDayOfWeek: 1 }}>
-          <form onSubmit={submit} noValidate className="list-item-form">
-            <Stack gap="sm">
-              <TextInput
-                label={t('lists.editor.titleNl')}
-                required
-                value={draft.titleNl}
-                maxLength={300}
-                error={isSubmitted && titleMissing ? t('auth.required') : null}
-                onChange={(event) => update({ titleNl: event.currentTarget.value })}
-                data-autofocus
-              />
-              <TextInput
-                label={t('lists.editor.titleEn')}
-                value={draft.titleEn}
-                maxLength={300}
-                onChange={(event) => update({ titleEn: event.currentTarget.value })}
-              />
-              <Textarea
-                label={t('lists.editor.descriptionNl')}
-                value={draft.descriptionNl}
-                autosize
-                minRows={2}
-                maxLength={2000}
-                onChange={(event) => update({ descriptionNl: event.currentTarget.value })}
-              />
-              <Textarea
-                label={t('lists.editor.descriptionEn')}
-                value={draft.descriptionEn}
-                autosize
-                minRows={2}
-                maxLength={2000}
-                onChange={(event) => update({ descriptionEn: event.currentTarget.value })}
-              />
-              <Autocomplete
-                label={t('lists.editor.type')}
-                description={t('lists.editor.typeHint')}
-                data={types}
-                value={draft.listItemTypeName}
-                required
-                maxLength={64}
-                error={isSubmitted && typeInvalid ? t('lists.editor.typeInvalid') : null}
-                onChange={(value) => update({ listItemTypeName: value })}
-              />
-              <Group grow align="flex-start">
-                <DateTimePicker
-                  label={t('lists.editor.publishedOn')}
-                  value={draft.publishedOn}
-                  valueFormat="DD-MM-YYYY HH:mm"
-                  timePickerProps={{ format: '24h' }}
-                  clearable
-                  onChange={(value) => update({ publishedOn: value })}
-                />
-                <DateTimePicker
-                  label={t('lists.editor.periodEnd')}
-                  value={draft.periodEnd}
-                  valueFormat="DD-MM-YYYY HH:mm"
-                  timePickerProps={{ format: '24h' }}
-                  clearable
-                  onChange={(value) => update({ periodEnd: value })}
-                />
-              </Group>
-              <Group>
-                <Switch
-                  label={t('lists.editor.highlight')}
-                  checked={draft.highlight}
-                  onChange={(event) => update({ highlight: event.currentTarget.checked })}
-                />
-                <Switch
-                  label={t('lists.editor.published')}
-                  checked={draft.isPublished}
-                  onChange={(event) => update({ isPublished: event.currentTarget.checked })}
-                />
-              </Group>
-              <MultiSelect
-                label={t('lists.editor.parents')}
-                placeholder={t('lists.editor.parentsPlaceholder')}
-                data={parentOptions}
-                value={draft.parentGuids}
-                searchable
-                clearable
-                maxValues={50}
-                nothingFoundMessage={t('table.noRecords')}
-                onChange={(value) => update({ parentGuids: value })}
-              />
-              {target.mode === 'edit' ? (
-                <ImageUpload
-                  purpose={{ item: target.guid }}
-                  value={draft.imageGuid}
-                  label={t('lists.editor.image')}
-                  onChange={(guid) => update({ imageGuid: guid })}
-                />
-              ) : (
-                <Alert color="gray" className="list-item-form-image-later">
-                  {t('lists.editor.imageLater')}
-                </Alert>
-              )}
-              <Suspense fallback={<Text size="sm">{t('table.loading')}</Text>}>
-                <RichTextField
-                  label={t('lists.editor.body')}
-                  value={draft.body}
-                  onChange={(doc) => update({ body: doc })}
-                />
-              </Suspense>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  {t('buttons.cancel')}
-                </Button>
-                <Button type="submit" loading={isBusy}>
-                  {target.mode === 'edit' ? t('buttons.update') : t('buttons.create')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </DatesProvider>
+      {target ? (
+        <ItemEditorBody
+          target={target}
+          blockGuid={blockGuid}
+          defaultType={defaultType}
+          onClose={onClose}
+          onSave={onSave}
+        />
       ) : null}
     </Modal>
+  );
+}
+
+/** The dialog's content: loads the item (and the choosers' options), then shows its form. */
+function ItemEditorBody({
+  target,
+  blockGuid,
+  defaultType,
+  onClose,
+  onSave,
+}: {
+  target: EditorTarget;
+  blockGuid: string;
+  defaultType: string;
+  onClose(): void;
+  onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const editedGuid = target.mode === 'edit' ? target.guid : null;
+  // Always the item as stored now: a form opened again starts from the saved item, never a stale copy.
+  const draft = useQuery({
+    queryKey: ['listItem', 'draft', editedGuid ?? 'new', defaultType],
+    queryFn: () =>
+      editedGuid
+        ? loadItemDraft(editedGuid)
+        : Promise.resolve({ ...emptyDraft(), listItemTypeName: defaultType }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  // Type names and parents only fill the choosers: the form works without them.
+  const types = useQuery({ queryKey: ['listItemTypes'], queryFn: loadItemTypes });
+  const parents = useQuery({
+    queryKey: ['listItem', 'parents', blockGuid, editedGuid],
+    queryFn: () => loadParentOptions(blockGuid, editedGuid),
+  });
+
+  if (draft.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(draft.error, t('lists.editor.loadFailed'))}
+      </Alert>
+    );
+  }
+  if (!draft.data) return <Loader size="sm" aria-label={t('table.loading')} />;
+  return (
+    <ItemForm
+      // A form per item: opening another item starts from its own saved state.
+      key={editedGuid ?? 'new'}
+      target={target}
+      initial={draft.data}
+      types={types.data ?? []}
+      parents={parents.data ?? []}
+      onClose={onClose}
+      onSave={onSave}
+    />
+  );
+}
+
+function ItemForm({
+  target,
+  initial,
+  types,
+  parents,
+  onClose,
+  onSave,
+}: {
+  target: EditorTarget;
+  initial: ItemDraft;
+  types: string[];
+  parents: { value: string; label: string }[];
+  onClose(): void;
+  onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
+}) {
+  const { t, i18n } = useTranslation();
+  const [draft, setDraft] = useState<ItemDraft>(initial);
+  const [isBusy, setBusy] = useState(false);
+  const [isSubmitted, setSubmitted] = useState(false);
+
+  const update = (changes: Partial<ItemDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const titleMissing = draft.titleNl.trim() === '';
+  const typeInvalid = !isItemTypeName(normaliseTypeName(draft.listItemTypeName));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (titleMissing || typeInvalid) return;
+    setBusy(true);
+    const saved = await onSave(draft, target);
+    setBusy(false);
+    if (saved) onClose();
+  }
+
+  const parentOptions = [
+    ...parents,
+    ...draft.parentGuids
+      .filter((guid) => !parents.some((option) => option.value === guid))
+      .map((guid) => ({ value: guid, label: guid })),
+  ];
+
+  return (
+    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'nl', firstDayOfWeek: 1 }}>
+      <form onSubmit={submit} noValidate className="list-item-form">
+        <Stack gap="sm">
+          <TextInput
+            label={t('lists.editor.titleNl')}
+            required
+            value={draft.titleNl}
+            maxLength={300}
+            error={isSubmitted && titleMissing ? t('auth.required') : null}
+            onChange={(event) => update({ titleNl: event.currentTarget.value })}
+            data-autofocus
+          />
+          <TextInput
+            label={t('lists.editor.titleEn')}
+            value={draft.titleEn}
+            maxLength={300}
+            onChange={(event) => update({ titleEn: event.currentTarget.value })}
+          />
+          <Textarea
+            label={t('lists.editor.descriptionNl')}
+            value={draft.descriptionNl}
+            autosize
+            minRows={2}
+            maxLength={2000}
+            onChange={(event) => update({ descriptionNl: event.currentTarget.value })}
+          />
+          <Textarea
+            label={t('lists.editor.descriptionEn')}
+            value={draft.descriptionEn}
+            autosize
+            minRows={2}
+            maxLength={2000}
+            onChange={(event) => update({ descriptionEn: event.currentTarget.value })}
+          />
+          <Autocomplete
+            label={t('lists.editor.type')}
+            description={t('lists.editor.typeHint')}
+            data={types}
+            value={draft.listItemTypeName}
+            required
+            maxLength={64}
+            error={isSubmitted && typeInvalid ? t('lists.editor.typeInvalid') : null}
+            onChange={(value) => update({ listItemTypeName: value })}
+          />
+          <Group grow align="flex-start">
+            <DateTimePicker
+              label={t('lists.editor.publishedOn')}
+              value={draft.publishedOn}
+              valueFormat="DD-MM-YYYY HH:mm"
+              timePickerProps={{ format: '24h' }}
+              clearable
+              onChange={(value) => update({ publishedOn: value })}
+            />
+            <DateTimePicker
+              label={t('lists.editor.periodEnd')}
+              value={draft.periodEnd}
+              valueFormat="DD-MM-YYYY HH:mm"
+              timePickerProps={{ format: '24h' }}
+              clearable
+              onChange={(value) => update({ periodEnd: value })}
+            />
+          </Group>
+          <Group>
+            <Switch
+              label={t('lists.editor.highlight')}
+              checked={draft.highlight}
+              onChange={(event) => update({ highlight: event.currentTarget.checked })}
+            />
+            <Switch
+              label={t('lists.editor.published')}
+              checked={draft.isPublished}
+              onChange={(event) => update({ isPublished: event.currentTarget.checked })}
+            />
+          </Group>
+          <MultiSelect
+            label={t('lists.editor.parents')}
+            placeholder={t('lists.editor.parentsPlaceholder')}
+            data={parentOptions}
+            value={draft.parentGuids}
+            searchable
+            clearable
+            maxValues={50}
+            nothingFoundMessage={t('table.noRecords')}
+            onChange={(value) => update({ parentGuids: value })}
+          />
+          {target.mode === 'edit' ? (
+            <ImageUpload
+              purpose={{ item: target.guid }}
+              value={draft.imageGuid}
+              label={t('lists.editor.image')}
+              onChange={(guid) => update({ imageGuid: guid })}
+            />
+          ) : (
+            <Alert color="gray" className="list-item-form-image-later">
+              {t('lists.editor.imageLater')}
+            </Alert>
+          )}
+          <Suspense fallback={<Text size="sm">{t('table.loading')}</Text>}>
+            <RichTextField
+              label={t('lists.editor.body')}
+              value={draft.body}
+              onChange={(doc) => update({ body: doc })}
+            />
+          </Suspense>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('buttons.cancel')}
+            </Button>
+            <Button type="submit" loading={isBusy}>
+              {target.mode === 'edit' ? t('buttons.update') : t('buttons.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DatesProvider>
   );
 }

@@ -73,7 +73,7 @@ function ListEditingTools({
   async function move(item: ListItemView, neighbour: ListItemView | undefined, direction: 'up' | 'down') {
     if (!neighbour) return;
     const done = await run(t('lists.editor.move', { title: item.title }), () =>
-      moveItem(item, neighbour, direction),
+      moveItem(block.guid, item, neighbour, direction),
     );
     if (done !== undefined) await refresh();
   }

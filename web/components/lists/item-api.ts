@@ -106,7 +106,7 @@ export function normaliseTypeName(value: string): string {
  */
 type ListItemBlockInput = NonNullable<ListItemInput['contentBuildingBlockInstances']>[number];
 
-function toInput(draft: ItemDraft, current: ItemDetail | null, sortId?: number): ListItemInput {
+function toInput(draft: ItemDraft, current: ItemDetail | null): ListItemInput {
   const others = (current?.contentBuildingBlockInstances ?? []).map((block) => ({
     ...block,
     content: (block.content ?? {}) as Record<string, unknown>,
@@ -119,7 +119,8 @@ function toInput(draft: ItemDraft, current: ItemDetail | null, sortId?: number):
     buildingBlockName: 'text',
     options: existing?.options ?? {},
     sortId: existing?.sortId ?? 0,
-    content: { nl: { doc: draft.body } },
+    // The form edits the Dutch text; an English text made elsewhere stays.
+    content: { ...existing?.content, nl: { doc: draft.body } },
   };
   const blocks =
     textIndex >= 0
@@ -143,7 +144,7 @@ function toInput(draft: ItemDraft, current: ItemDetail | null, sortId?: number):
     periodEnd: toIso(draft.periodEnd),
     highlight: draft.highlight,
     isPublished: draft.isPublished,
-    sortId: sortId ?? current?.sortId ?? 0,
+    sortId: current?.sortId ?? 0,
     imageGuid: draft.imageGuid,
   };
 }
@@ -171,23 +172,22 @@ export async function deleteItem(guid: string) {
 }
 
 /**
- * Manual order: the item takes its neighbour's place. Equal sort ids (items never ordered by hand)
- * are split by one so the move still shows.
+ * Manual order, one call: up puts the item before its neighbour above; down puts the neighbour
+ * below before the item. The server gives the moved item a place between its new neighbours.
  */
-export async function moveItem(item: ListItemView, neighbour: ListItemView, direction: 'up' | 'down') {
-  const [mine, theirs] = await Promise.all([loadItemDetail(item.guid), loadItemDetail(neighbour.guid)]);
-  const step = direction === 'up' ? -1 : 1;
-  const mySort = mine.sortId === theirs.sortId ? theirs.sortId + step : theirs.sortId;
-  const theirSort = mine.sortId === theirs.sortId ? theirs.sortId : mine.sortId;
-  const put = (detail: ItemDetail, sortId: number) =>
-    unwrap(
-      api.PUT('/api/listitem/{guid}', {
-        params: { path: { guid: detail.guid } },
-        body: toInput(draftOf(detail), detail, sortId),
-      }),
-    );
-  await put(mine, mySort);
-  await put(theirs, theirSort);
+export async function moveItem(
+  blockGuid: string,
+  item: ListItemView,
+  neighbour: ListItemView,
+  direction: 'up' | 'down',
+) {
+  const move =
+    direction === 'up'
+      ? { itemGuid: item.guid, beforeGuid: neighbour.guid }
+      : { itemGuid: neighbour.guid, beforeGuid: item.guid };
+  await unwrap(
+    api.POST('/api/listitem/list/{blockGuid}/reorder', { params: { path: { blockGuid } }, body: move }),
+  );
   return true;
 }
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RichTextNode } from '../../common/blocks/rich-text.ts';
-import { paragraphs } from '../../common/blocks/rich-text.ts';
-import type { PageView } from '../../common/site.ts';
-import { createTestDatabase } from '../../test/helpers.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { type Actor, ANONYMOUS } from '../policies/index.ts';
-import { createPage } from '../seed/builders.ts';
-import { seedDemoSite } from '../seed/demo.ts';
-import { createSiteServices } from './site.ts';
+import type { RichTextNode } from '../../../common/blocks/rich-text.ts';
+import { paragraphs } from '../../../common/blocks/rich-text.ts';
+import type { PageView } from '../../../common/site.ts';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { type Actor, ANONYMOUS } from '../../policies/index.ts';
+import { createPage } from '../../seed/builders.ts';
+import { seedDemoSite } from '../../seed/demo.ts';
+import { createSiteServices } from './services.ts';
 
 type LogLine = { level: number; msg: string; buildingBlockName?: string; guid?: string };
 

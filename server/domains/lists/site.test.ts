@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paragraphs } from '../../common/blocks/rich-text.ts';
-import { listParamName } from '../../common/list-items.ts';
-import type { ListBlockData, WidgetBlockData } from '../../common/site.ts';
-import { TOP_LEVEL_MENU } from '../../common/site.ts';
-import { createTestDatabase } from '../../test/helpers.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { VersionedCache } from '../domains/cache.ts';
-import { type Actor, ANONYMOUS } from '../policies/index.ts';
-import { createListItem, createMenu, createMenuItem, createPage } from '../seed/builders.ts';
-import { createSiteServices } from './site.ts';
-import { listStateKey } from './site-lists.ts';
+import { paragraphs } from '../../../common/blocks/rich-text.ts';
+import { listParamName } from '../../../common/list-items.ts';
+import type { ListBlockData, WidgetBlockData } from '../../../common/site.ts';
+import { TOP_LEVEL_MENU } from '../../../common/site.ts';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { type Actor, ANONYMOUS } from '../../policies/index.ts';
+import { createListItem, createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
+import { VersionedCache } from '../cache.ts';
+import { createSiteServices } from '../site/services.ts';
+import { listStateKey } from './site.ts';
 
 const admin: Actor = {
   user: {

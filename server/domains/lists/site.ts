@@ -7,37 +7,28 @@ import {
   type ListPage,
   type ListUrlState,
   readListUrlState,
-} from '../../common/list-items.ts';
-import type { Locale, Localized } from '../../common/localized-text.ts';
-import { pickLocale } from '../../common/localized-text.ts';
+} from '../../../common/list-items.ts';
+import type { Locale, Localized } from '../../../common/localized-text.ts';
+import { pickLocale } from '../../../common/localized-text.ts';
 import type {
   BlockView,
   ItemPageResult,
   ListBlockData,
   PageView,
   WidgetBlockData,
-} from '../../common/site.ts';
-import { slugify } from '../../common/urls.ts';
-import type { Executor } from '../db/client.ts';
-import { toBlockViews } from '../domains/blocks/prepare.ts';
-import { AppError } from '../errors.ts';
-import { type Actor, abilities, can } from '../policies/index.ts';
-import {
-  findListItem,
-  getListPage,
-  itemBlockRows,
-  listChildren,
-  listItemTypesInBlock,
-  loadListContexts,
-  loadPagePaths,
-  loadParentGuids,
-  readListOptions,
-  resolveWidgetSource,
-  toListItemView,
-  widgetSourceGuid,
-} from './list-items.ts';
-import type { MenuItemTree } from './menus.ts';
-import type { PageRow } from './pages.ts';
+} from '../../../common/site.ts';
+import { slugify } from '../../../common/urls.ts';
+import type { Executor } from '../../db/client.ts';
+import type { PageRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, abilities, can } from '../../policies/index.ts';
+import { toBlockViews } from '../blocks/prepare.ts';
+import type { MenuItemTree } from '../menus/queries.ts';
+import { getListPage } from './index.ts';
+import { loadListContexts, readListOptions, resolveWidgetSource, widgetSourceGuid } from './lists.ts';
+import { loadPagePaths } from './paths.ts';
+import { findListItem, listChildren, listItemTypesInBlock, loadParentGuids } from './queries.ts';
+import { itemBlockRows, toListItemView } from './view.ts';
 
 /**
  * The list and widget blocks of a page view, rendered for one actor and the page URL's list state,

@@ -1,0 +1,106 @@
+import { itemUrl, type ListBlockOptions, type ListItemView } from '../../../common/list-items.ts';
+import type { Locale } from '../../../common/localized-text.ts';
+import { pickLocale } from '../../../common/localized-text.ts';
+import type { BlockRow, ListItemRow } from '../../db/schema.ts';
+import { type Actor, abilities } from '../../policies/index.ts';
+import { type ListContext, readListOptions } from './lists.ts';
+
+/** Items as the API and the site show them (no I/O). */
+
+export type ListItemWithList = { item: ListItemRow; list: ListContext };
+
+export function isItemExpired(
+  item: Pick<ListItemRow, 'periodEnd' | 'publishedOn'>,
+  options: Pick<ListBlockOptions, 'itemsRecentForDays'>,
+  now: Date,
+): boolean {
+  if (item.periodEnd) return item.periodEnd.getTime() <= now.getTime();
+  if (options.itemsRecentForDays) {
+    return item.publishedOn.getTime() + options.itemsRecentForDays * 86_400_000 <= now.getTime();
+  }
+  return false;
+}
+
+export type ItemListRow = Omit<ListItemRow, 'content' | 'createdAt'>;
+
+export function toListItemView(
+  row: ItemListRow,
+  input: {
+    parentGuids: string[];
+    locale: Locale;
+    pagePath: string | null;
+    options: Pick<ListBlockOptions, 'itemsRecentForDays'>;
+    now: Date;
+    abilities?: { update: boolean; delete: boolean } | undefined;
+  },
+): ListItemView {
+  const title = pickLocale(row.title, input.locale);
+  return {
+    guid: row.id,
+    shortId: row.shortId,
+    title,
+    listItemTypeName: row.listItemTypeName,
+    parentGuids: input.parentGuids,
+    description: pickLocale(row.description, input.locale),
+    publishedOn: row.publishedOn.toISOString(),
+    periodEnd: row.periodEnd ? row.periodEnd.toISOString() : null,
+    highlight: row.highlight,
+    isExpired: isItemExpired(row, input.options, input.now),
+    imageGuid: row.imageGuid,
+    blockGuid: row.blockId,
+    url: input.pagePath === null ? null : itemUrl(input.pagePath, row.shortId, title),
+    ...(input.abilities ? { abilities: input.abilities } : {}),
+  };
+}
+/** The item as the item API returns it: the view plus what an editor needs (all translations, blocks). */
+export function presentListItemDetail(
+  found: ListItemWithList,
+  input: { actor: Actor; locale: Locale; parentGuids: string[]; pagePath: string | null; now?: Date },
+) {
+  const { item, list } = found;
+  const options = readListOptions(list.block);
+  const itemAbilities = abilities('listItem', input.actor, { ...item, list: list.policy });
+  return {
+    ...toListItemView(item, {
+      parentGuids: input.parentGuids,
+      locale: input.locale,
+      pagePath: input.pagePath,
+      options,
+      now: input.now ?? new Date(),
+      abilities: itemAbilities,
+    }),
+    abilities: itemAbilities,
+    titleTranslations: item.title,
+    metadata: {
+      description: pickLocale(item.description, input.locale),
+      descriptionTranslations: item.description,
+    },
+    contentBuildingBlockInstances: item.content.map((block) => ({
+      guid: block.guid,
+      buildingBlockName: block.buildingBlockName,
+      content: block.content,
+      options: block.options,
+      sortId: block.sortId,
+    })),
+    isPublished: item.isPublished,
+    sortId: item.sortId,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
+
+/** An item's own blocks as block rows, so the page renderer (toBlockViews) prepares them like page blocks. */
+export function itemBlockRows(item: ListItemRow): BlockRow[] {
+  return [...item.content]
+    .sort((a, b) => a.sortId - b.sortId)
+    .map((block) => ({
+      id: block.guid,
+      pageId: null,
+      buildingBlockName: block.buildingBlockName,
+      options: block.options,
+      content: block.content,
+      layoutPosition: 'main' as const,
+      sortId: block.sortId,
+      updatedAt: item.updatedAt,
+    }));
+}
