@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { isSafeHref } from '../urls.ts';
 
-/** A link a block offers: a local link, an anchor or a public http(s) URL (common/urls.ts). */
-export const hrefSchema = z
-  .string()
-  .max(2000)
-  .refine(isSafeHref, 'must be a local link, an anchor or a public http(s) URL');
+/** A link a block offers: the 'link' kind of the one URL rule (common/urls.ts). */
+export const hrefSchema = z.string().max(2000).refine(isSafeHref, 'validation.link');

@@ -35,6 +35,10 @@ describe('videoEmbedUrl', () => {
     ['an id that is too short', 'https://youtu.be/abc'],
     ['a YouTube page that is not a video', 'https://www.youtube.com/feed/trending'],
     ['a Vimeo page that is not a video', 'https://vimeo.com/channels'],
+    ['a javascript: URL with a YouTube host', 'javascript://www.youtube.com/%0aalert(1)'],
+    ['a data: URL', 'data:text/html,https://www.youtube.com/watch?v=aqz-KE-bpKQ'],
+    ['a YouTube URL with a user', 'https://x@www.youtube.com/watch?v=aqz-KE-bpKQ'],
+    ['a YouTube URL on another port', 'https://www.youtube.com:8080/watch?v=aqz-KE-bpKQ'],
     ['something that is not a URL', 'geen url'],
   ])('answers null for %s', (_case, url) => {
     expect(videoEmbedUrl(url)).toBeNull();

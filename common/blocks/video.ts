@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { isExternalUrl } from '../urls.ts';
 import { defineBlockType } from './define.ts';
 
 export const VIDEO_ASPECT_RATIOS = ['16/9', '4/3', '1/1'] as const;
 
 export const videoBlock = defineBlockType({
-  content: z.object({ url: z.url().max(2000), title: z.string().min(1).max(200) }),
+  content: z.object({
+    // A YouTube or Vimeo address (common/urls.ts's rule, then the provider's own hosts).
+    url: z
+      .string()
+      .max(2000)
+      .refine((value) => videoEmbedUrl(value) !== null, 'validation.videoUrl'),
+    title: z.string().min(1).max(200),
+  }),
   options: z.object({ aspectRatio: z.enum(VIDEO_ASPECT_RATIOS).default('16/9') }),
   isLocalized: true,
   newContent: () => ({ url: '', title: '' }),
@@ -17,12 +25,9 @@ export type VideoBlockData = { provider: VideoProvider; embedUrl: string; title:
 
 /** The video providers we embed, and the privacy-friendly player URL for a watch URL. */
 export function videoEmbedUrl(url: string): { provider: VideoProvider; embedUrl: string } | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
+  if (!isExternalUrl(url)) return null;
+  const parsed = new URL(url);
+  if (parsed.port !== '') return null;
   const host = parsed.hostname.replace(/^www\./, '');
   const youtubeId =
     host === 'youtu.be'
