@@ -191,8 +191,13 @@ describe('malformed requests', () => {
   });
 
   it('answers 404, not 500, to a path parameter longer than the router allows', async () => {
-    const response = await get(`/api/pages/${'a'.repeat(600)}`);
-    expectApiError(response, 404, 'not_found');
+    for (const path of [
+      `/api/pages/${'a'.repeat(600)}`,
+      `/a/${'a'.repeat(600)}`,
+      `/api/listitem/${'a'.repeat(600)}`,
+    ]) {
+      expectApiError(await get(path), 404, 'not_found');
+    }
   });
 });
 

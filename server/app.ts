@@ -95,11 +95,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         cookie: readCookie(request.headers.cookie, LOCALE_COOKIE),
         acceptLanguage: request.headers['accept-language'],
       });
-      const isBadUrl = error.code === 'FST_ERR_BAD_URL';
-      if (!isBadUrl) request.log.error({ err: error }, 'router error');
+      // A path parameter longer than any id (maxParamLength) names nothing: not found. Any other
+      // client error of the router is a bad request; only the rest is ours.
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.status(404).send(errorBody('not_found', locale));
+      }
+      const isClientError = error.code === 'FST_ERR_BAD_URL' || (error.statusCode ?? 500) < 500;
+      if (!isClientError) request.log.error({ err: error }, 'router error');
       return reply
-        .status(isBadUrl ? 400 : 500)
-        .send(errorBody(isBadUrl ? 'bad_request' : 'internal_error', locale));
+        .status(isClientError ? 400 : 500)
+        .send(errorBody(isClientError ? 'bad_request' : 'internal_error', locale));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
