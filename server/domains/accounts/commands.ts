@@ -204,6 +204,29 @@ async function consumeUserToken(tx: Executor, token: string, kind: TokenKind): P
   return user;
 }
 
+const TOKEN_PAGES = { verifyEmail: 'verify-email', resetPassword: 'reset-password' } as const;
+
+/** Issues a mailed token and sends the mail with its link, in the user's language. */
+async function mailTokenLink(input: {
+  db: Executor;
+  mailer: Mailer;
+  user: UserRow;
+  origin: string;
+  kind: TokenKind;
+}): Promise<void> {
+  const { user } = input;
+  const token = await issueUserToken(input.db, user.id, input.kind);
+  const settings = await getPlatformSettings(input.db);
+  await input.mailer.send(
+    MAIL_TEMPLATES[input.kind][user.locale]({
+      to: user.email,
+      siteName: settings.platformName,
+      url: `${input.origin}/${TOKEN_PAGES[input.kind]}/${token}`,
+      name: user.firstName,
+    }),
+  );
+}
+
 export const VERIFICATION_MAIL_LIMITS = { minIntervalSeconds: 60, maxPerDay: 5 } as const;
 
 export type VerificationMailOutcome =
@@ -239,17 +262,8 @@ export async function sendVerificationMail(options: {
   const last = recent[0];
   if (last && Date.now() - last.createdAt.getTime() < VERIFICATION_MAIL_LIMITS.minIntervalSeconds * 1000)
     return 'TooSoon';
-  const token = await issueUserToken(db, user.id, 'verifyEmail');
-  const settings = await getPlatformSettings(db);
   try {
-    await options.mailer.send(
-      MAIL_TEMPLATES.verifyEmail[user.locale]({
-        to: user.email,
-        siteName: settings.platformName,
-        url: `${options.origin}/verify-email/${token}`,
-        name: user.firstName,
-      }),
-    );
+    await mailTokenLink({ ...options, kind: 'verifyEmail' });
   } catch {
     return 'Failed';
   }
@@ -299,17 +313,8 @@ export async function requestPasswordReset(options: {
       ),
     );
   if ((recent?.value ?? 0) >= 5) return;
-  const token = await issueUserToken(db, user.id, 'resetPassword');
-  const settings = await getPlatformSettings(db);
   try {
-    await options.mailer.send(
-      MAIL_TEMPLATES.resetPassword[user.locale]({
-        to: user.email,
-        siteName: settings.platformName,
-        url: `${options.origin}/reset-password/${token}`,
-        name: user.firstName,
-      }),
-    );
+    await mailTokenLink({ ...options, user, kind: 'resetPassword' });
   } catch (error) {
     options.log.warn({ err: error }, 'password reset mail could not be sent');
   }

@@ -19,18 +19,6 @@ export type ListContext = {
 export const LIST_BLOCK_NAMES = ['list', 'widget'] as const;
 export const WIDGET_MAX_ITEMS = 20;
 
-/** The request side of a list query (SPEC 7 names), after validation. */
-export type ListQueryInput = {
-  pageNumber?: number | undefined;
-  itemCount?: number | undefined;
-  sort_by?: string | undefined;
-  filter?: string | undefined;
-  searchFilter?: string | undefined;
-  showExpiredItems?: boolean | undefined;
-  highlightOnly?: boolean | undefined;
-  parentGuids?: string[] | undefined;
-};
-
 export async function loadListContexts(
   db: Executor,
   blockGuids: string[],

@@ -147,23 +147,9 @@ export function createSiteServices(deps: {
     },
     getItemPage: ({ path, id, slug, locale }) =>
       cached(`item|${locale}|${path}|${id}|${slug ?? ''}|${minuteBucket()}`, async () => {
-        const menu = await menuFor(locale);
-        const chain = resolveMenuPath(menu, path);
-        const target = chain?.at(-1);
-        if (!chain || !target?.pageGuid) return null;
-        const page = await findVisiblePage(db, actor, { id: target.pageGuid });
-        if (!page) return null;
-        return getItemPage(db, {
-          actor,
-          locale,
-          id,
-          slug,
-          page,
-          chain,
-          pagePath: target.path,
-          buildPageView,
-          log,
-        });
+        const found = await pageAtPath(path, locale);
+        if (!found) return null;
+        return getItemPage(db, { actor, locale, id, slug, ...found, buildPageView, log });
       }),
     search: async ({ q, locale, page, type }) =>
       searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
@@ -193,14 +179,19 @@ export function createSiteServices(deps: {
     };
   }
 
-  async function getPageByPath(path: string, locale: Locale) {
+  /** The page the menu serves at `path`, if the actor may see it, with its menu chain. */
+  async function pageAtPath(path: string, locale: Locale) {
     const menu = await menuFor(locale);
     const chain = resolveMenuPath(menu, path);
     const target = chain?.at(-1);
     if (!chain || !target?.pageGuid) return null;
     const page = await findVisiblePage(db, actor, { id: target.pageGuid });
-    if (!page) return null;
-    return buildPageView(page, { locale, path: target.path, chain });
+    return page ? { page, chain, pagePath: target.path } : null;
+  }
+
+  async function getPageByPath(path: string, locale: Locale) {
+    const found = await pageAtPath(path, locale);
+    return found ? buildPageView(found.page, { locale, path: found.pagePath, chain: found.chain }) : null;
   }
 
   async function getPageByName(name: string, locale: Locale) {
