@@ -32,7 +32,7 @@ export const URL_KINDS = {
 export type UrlKind = keyof typeof URL_KINDS;
 
 /** Characters no link may contain anywhere: spaces, control characters, backslashes, quotes and angle brackets. */
-const UNSAFE_CHARACTER = /[\s\u0000-\u001f\u007f-\u009f\\<>"`]/;
+const UNSAFE_CHARACTER = /[\s\p{Cc}\\<>"`]/u;
 
 /** A local link: a path that starts with exactly one slash (not a protocol-relative //host). */
 export function isLocalLink(value: string): boolean {

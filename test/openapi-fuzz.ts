@@ -121,7 +121,7 @@ export const HOSTILE_STRINGS = [
   '😀'.repeat(50),
   'a'.repeat(5000),
   '{"a":',
-  '${7*7}',
+  `${'$'}{7*7}`,
   '\\u0000',
   '0x7f',
   '-1',
