@@ -26,7 +26,7 @@ export const richTextNodeSchema: z.ZodType<RichTextNode, RichTextNode> = z.lazy(
 
 export const richTextDocSchema = richTextNodeSchema.refine(
   (node) => node.type === 'doc',
-  'must be a doc node',
+  'validation.richText',
 );
 
 export const emptyDoc = (): RichTextNode => ({ type: 'doc', content: [] });

@@ -21,7 +21,7 @@ export const errorResponses = {
 
 /** Query booleans arrive as strings: accept true/false/1/0 (any case). */
 export const queryBoolean = z
-  .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'must be true or false')])
+  .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'validation.boolean')])
   .transform((value) => value === true || (typeof value === 'string' && /^(true|1)$/i.test(value)));
 
 // PostgreSQL cannot store NUL in text, and no name needs a control character.
