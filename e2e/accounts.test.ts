@@ -324,7 +324,7 @@ describe('accounts (Dutch)', () => {
     await finish(page, problems);
   });
 
-  it('shows a deactivated user the inactive dialog, which only signs out', async () => {
+  it('signs a deactivated user out; signed in again they get the inactive dialog, which only signs out', async () => {
     const account = await createAccount(browser, {
       email: freshEmail('inactive'),
       firstName: 'Eva',
@@ -343,6 +343,10 @@ describe('accounts (Dutch)', () => {
     await admin.put(`/api/users/${account.guid}`, { isActive: false });
     await admin.close();
 
+    // Deactivation ended the session: the next page is a visitor's.
+    await open(page, '/over-ons');
+    await signInLink(page).waitFor({ state: 'visible' });
+    await signInByApi(context, account.email, account.password);
     await open(page, '/over-ons');
     const dialog = page.getByRole('dialog', { name: 'Account niet actief' });
     await dialog.waitFor({ state: 'visible' });
