@@ -2,6 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { itemDisplayDate } from '../../../common/list-items';
 import { imageUrl } from '../../../common/media';
 import { formatItemDate } from '../../components/lists/list-url';
 import type { BlockViewProps } from '../registry';
@@ -47,8 +48,14 @@ export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
                     {item.title}
                   </Text>
                 )}
-                <Text size="sm" c="dimmed" component="time" dateTime={item.publishedOn} display="block">
-                  {formatItemDate(item.publishedOn, i18n.language)}
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  component="time"
+                  dateTime={itemDisplayDate(item).date}
+                  display="block"
+                >
+                  {formatItemDate(itemDisplayDate(item).date, i18n.language)}
                 </Text>
               </div>
             </li>
