@@ -100,9 +100,13 @@ export type ListItemView = {
   guid: string;
   shortId: string;
   title: string;
+  /** `nl` when the title is the Dutch fallback of a missing English one. */
+  titleLang?: Locale;
   listItemTypeName: string;
   parentGuids: string[];
   description: string;
+  /** `nl` when the description is the Dutch fallback of a missing English one. */
+  descriptionLang?: Locale;
   /** ISO date-time. */
   publishedOn: string;
   periodEnd: string | null;

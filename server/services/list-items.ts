@@ -18,7 +18,7 @@ import {
   parseListFilter,
 } from '../../common/list-items.ts';
 import type { Locale, Localized, LocalizedText } from '../../common/localized-text.ts';
-import { LOCALES, pickLocale } from '../../common/localized-text.ts';
+import { fallbackLang, LOCALES, optional, pickLocale } from '../../common/localized-text.ts';
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../common/site.ts';
 import { type Database, type Executor, queryRows } from '../db/client.ts';
 import {
@@ -208,9 +208,11 @@ export function toListItemView(
     guid: row.id,
     shortId: row.shortId,
     title,
+    ...optional('titleLang', fallbackLang(row.title, input.locale)),
     listItemTypeName: row.listItemTypeName,
     parentGuids: input.parentGuids,
     description: pickLocale(row.description, input.locale),
+    ...optional('descriptionLang', fallbackLang(row.description, input.locale)),
     publishedOn: row.publishedOn.toISOString(),
     periodEnd: row.periodEnd ? row.periodEnd.toISOString() : null,
     highlight: row.highlight,

@@ -5905,9 +5905,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;
@@ -5924,9 +5934,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;
@@ -6306,9 +6326,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;
@@ -6325,9 +6355,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;

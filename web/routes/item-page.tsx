@@ -61,7 +61,7 @@ export function ItemPage({ view }: { view: ItemPageView }) {
       <div className="container">
         {page.breadcrumbs.length > 0 ? <Breadcrumbs items={page.breadcrumbs} /> : null}
         <header className="item-header">
-          <Title order={1} className="page-title item-title">
+          <Title order={1} className="page-title item-title" lang={item.titleLang}>
             {item.title}
           </Title>
           <p className="item-dates">
@@ -102,7 +102,11 @@ export function ItemPage({ view }: { view: ItemPageView }) {
             alt=""
           />
         ) : null}
-        {item.description ? <p className="item-description">{item.description}</p> : null}
+        {item.description ? (
+          <p className="item-description" lang={item.descriptionLang}>
+            {item.description}
+          </p>
+        ) : null}
         <div className="item-blocks">
           <RenderBlocks blocks={blocks} />
         </div>

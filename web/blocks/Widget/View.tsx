@@ -16,7 +16,7 @@ export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
   return (
     <section className="list-widget" aria-labelledby={data.title ? titleId : undefined}>
       {data.title ? (
-        <Title order={2} size="h3" id={titleId} className="list-widget-title">
+        <Title order={2} size="h3" id={titleId} className="list-widget-title" lang={block.contentLang}>
           {data.title}
         </Title>
       ) : null}
@@ -40,11 +40,17 @@ export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
               ) : null}
               <div>
                 {item.url ? (
-                  <Anchor component={Link} to={item.url} className="list-widget-item-title" fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={item.url}
+                    className="list-widget-item-title"
+                    fw={600}
+                    lang={item.titleLang}
+                  >
                     {item.title}
                   </Anchor>
                 ) : (
-                  <Text fw={600} className="list-widget-item-title">
+                  <Text fw={600} className="list-widget-item-title" lang={item.titleLang}>
                     {item.title}
                   </Text>
                 )}

@@ -43,7 +43,7 @@ export function ListItemCard({
         />
       ) : null}
       <div className="list-item-body">
-        <Heading className="list-item-title">
+        <Heading className="list-item-title" lang={item.titleLang}>
           {item.url ? <Link to={item.url}>{item.title}</Link> : item.title}
         </Heading>
         <Group gap="xs" className="list-item-meta">
@@ -70,7 +70,11 @@ export function ListItemCard({
             </Badge>
           ) : null}
         </Group>
-        {item.description ? <p className="list-item-description">{item.description}</p> : null}
+        {item.description ? (
+          <p className="list-item-description" lang={item.descriptionLang}>
+            {item.description}
+          </p>
+        ) : null}
         {tools}
       </div>
     </li>
