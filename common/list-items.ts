@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import en from './i18n/en.json' with { type: 'json' };
+import nl from './i18n/nl.json' with { type: 'json' };
+import type { Locale } from './localized-text.ts';
 import { slugify } from './urls.ts';
 
 /**
@@ -97,9 +100,13 @@ export type ListItemView = {
   guid: string;
   shortId: string;
   title: string;
+  /** `nl` when the title is the Dutch fallback of a missing English one. */
+  titleLang?: Locale;
   listItemTypeName: string;
   parentGuids: string[];
   description: string;
+  /** `nl` when the description is the Dutch fallback of a missing English one. */
+  descriptionLang?: Locale;
   /** ISO date-time. */
   publishedOn: string;
   periodEnd: string | null;
@@ -147,6 +154,42 @@ export type ListFilter = {
 
 const ITEM_TYPE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The catalogues' names of item types (`lists.itemTypes.<name>`), per language. */
+const ITEM_TYPE_LABELS: Record<Locale, Record<string, string>> = {
+  nl: nl.lists.itemTypes,
+  en: en.lists.itemTypes,
+};
+
+/**
+ * What visitors read for an item type: its name in the catalogue ("nieuws" → "Nieuws", "News"), the
+ * Dutch one when English has none, else the type's name made readable ("open_dag" → "Open dag").
+ * Never the raw name.
+ */
+export function listItemTypeLabel(type: string, locale: Locale): string {
+  for (const labels of [ITEM_TYPE_LABELS[locale], ITEM_TYPE_LABELS.nl]) {
+    if (Object.hasOwn(labels, type)) return labels[type] ?? type;
+  }
+  const words = type.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Item types whose items are events: their date is when the event takes place. */
+export const EVENT_ITEM_TYPES: readonly string[] = ['evenement', 'event'];
+
+/**
+ * The date a visitor sees with an item: for an event the day it takes place (the end of its period,
+ * which is when it drops out of the agenda), for anything else its publication date.
+ */
+export function itemDisplayDate(item: Pick<ListItemView, 'listItemTypeName' | 'publishedOn' | 'periodEnd'>): {
+  kind: 'event' | 'published';
+  date: string;
+} {
+  if (EVENT_ITEM_TYPES.includes(item.listItemTypeName) && item.periodEnd) {
+    return { kind: 'event', date: item.periodEnd };
+  }
+  return { kind: 'published', date: item.publishedOn };
+}
 
 /** An item type's name: lower-case a-z 0-9 _ -, at most 64 characters. */
 export function isItemTypeName(value: string): boolean {

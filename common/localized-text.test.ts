@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocale, localizedTextSchema, pickLocale } from './localized-text.ts';
+import { fallbackLang, isLocale, localizedTextSchema, pickedLocale, pickLocale } from './localized-text.ts';
 
 describe('pickLocale', () => {
   it('gives the text in the language asked', () => {
@@ -39,5 +39,21 @@ describe('localizedTextSchema', () => {
     expect(localizedTextSchema.safeParse({ nl: 'Hallo', en: 'Hello' }).success).toBe(true);
     expect(localizedTextSchema.safeParse({ en: 'Hello' }).success).toBe(false);
     expect(localizedTextSchema.safeParse({ nl: 'x'.repeat(501) }).success).toBe(false);
+  });
+});
+
+describe('fallbackLang (the lang attribute of a Dutch fallback)', () => {
+  it('is Dutch when an English page shows the Dutch text', () => {
+    expect(fallbackLang({ nl: 'Nieuws' }, 'en')).toBe('nl');
+    expect(fallbackLang({ nl: 'Nieuws', en: '' }, 'en')).toBe('nl');
+    expect(fallbackLang({ nl: { html: '<p>Hallo</p>' } }, 'en')).toBe('nl');
+    expect(pickedLocale({ nl: 'Nieuws' }, 'en')).toBe('nl');
+  });
+
+  it('is nothing when the text is in the page’s language', () => {
+    expect(fallbackLang({ nl: 'Nieuws', en: 'News' }, 'en')).toBeUndefined();
+    expect(fallbackLang({ nl: 'Nieuws' }, 'nl')).toBeUndefined();
+    expect(fallbackLang(null, 'en')).toBeUndefined();
+    expect(pickedLocale({ nl: 'Nieuws', en: 'News' }, 'en')).toBe('en');
   });
 });

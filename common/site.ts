@@ -27,12 +27,21 @@ export type MenuNode = {
 
 export type Breadcrumb = { name: string; url: string };
 
-export type HeaderImageView = { guid: string; imageUrl: string | null; title: string; text: string };
+export type HeaderImageView = {
+  guid: string;
+  imageUrl: string | null;
+  title: string;
+  text: string;
+  /** `nl` when title and text are the Dutch fallback on an English page. */
+  lang?: Locale;
+};
 
 export type PageView = {
   guid: string;
   name: string;
   title: string;
+  /** `nl` when the title is the Dutch fallback of a missing English one. */
+  titleLang?: Locale;
   description: string;
   layout: PageLayout;
   settings: PageSettings;

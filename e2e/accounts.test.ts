@@ -45,8 +45,8 @@ async function finish(page: Page, problems: PageProblems, expectedStatuses: numb
 }
 
 /** The header control: the user's name (a menu button) when signed in, a sign-in link otherwise. */
-const userMenu = (page: Page, name: string, label = 'Gebruikersmenu van') =>
-  page.getByRole('banner').getByRole('button', { name: `${label} ${name}` });
+const userMenu = (page: Page, name: string, label = 'gebruikersmenu') =>
+  page.getByRole('banner').getByRole('button', { name: `${name}, ${label}` });
 const signInLink = (page: Page, name = 'Inloggen') =>
   page.getByRole('banner').getByRole('link', { name, exact: true });
 
@@ -98,7 +98,7 @@ async function acceptTerms(page: Page, texts = { title: 'Gebruiksvoorwaarden', a
 async function signOutThroughMenu(
   page: Page,
   name: string,
-  texts = { menu: 'Gebruikersmenu van', signOut: 'Uitloggen' },
+  texts = { menu: 'gebruikersmenu', signOut: 'Uitloggen' },
 ) {
   await userMenu(page, name, texts.menu).click();
   await page.getByRole('menuitem', { name: texts.signOut }).click();
@@ -251,7 +251,7 @@ describe('accounts (Dutch)', () => {
     await page.getByRole('heading', { name: 'My account' }).waitFor({ state: 'visible' });
     await page.getByRole('tab', { name: 'Preferences' }).waitFor({ state: 'visible' });
     await expect(page.getByRole('combobox', { name: 'Language' }).inputValue()).resolves.toBe('English');
-    await userMenu(page, 'Cor Bakker', 'User menu of').waitFor({ state: 'visible' });
+    await userMenu(page, 'Cor Bakker', 'user menu').waitFor({ state: 'visible' });
 
     // Remembered: the next page is English without ?lang=.
     await open(page, '/account/profile');
@@ -395,14 +395,14 @@ describe('accounts (English, ?lang=en)', () => {
       'To use this website you have to accept the terms of use.',
     );
     await acceptTerms(page, { title: 'Terms of use', accept: 'Accept' });
-    await userMenu(page, 'Frank Miller', 'User menu of').waitFor({ state: 'visible' });
+    await userMenu(page, 'Frank Miller', 'user menu').waitFor({ state: 'visible' });
 
     const verifyPath = mailedPath(await newestMail(email), '/verify-email/');
     await open(page, verifyPath);
     await page.getByRole('heading', { name: 'Confirm e-mail address' }).waitFor({ state: 'visible' });
     await page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' }).waitFor();
 
-    await signOutThroughMenu(page, 'Frank Miller', { menu: 'User menu of', signOut: 'Sign out' });
+    await signOutThroughMenu(page, 'Frank Miller', { menu: 'user menu', signOut: 'Sign out' });
     await signInLink(page, 'Sign in').waitFor({ state: 'visible' });
     await signInLink(page, 'Sign in').click();
     await page.waitForURL((url) => url.pathname === '/sign-in');
@@ -414,7 +414,7 @@ describe('accounts (English, ?lang=en)', () => {
       .filter({ hasText: 'The e-mail address or password is incorrect.' })
       .waitFor({ state: 'visible' });
     await signInThroughForm(page, email, PASSWORD, english);
-    await userMenu(page, 'Frank Miller', 'User menu of').waitFor({ state: 'visible' });
+    await userMenu(page, 'Frank Miller', 'user menu').waitFor({ state: 'visible' });
     await expect(page.getByRole('dialog', { name: 'Terms of use' }).count()).resolves.toBe(0);
 
     await finish(page, problems, [401]);

@@ -67,6 +67,27 @@ describe('cookie consent dialog', () => {
     await context.close();
   });
 
+  it('hands the focus to the main content after the choice on a first visit, not to <body>', async () => {
+    const context = await newContext(browser, { consent: 'none' });
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/over-ons`);
+    await waitForHydration(page);
+    await dialog(page).waitFor({ state: 'visible' });
+    await dialog(page).getByRole('button', { name: 'Alles accepteren' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The next Tab goes on from the content, not from the top of the page.
+    await page.keyboard.press('Tab');
+    const next = await page.evaluate(() => ({
+      inMain: document.getElementById('main')?.contains(document.activeElement) ?? false,
+      tag: document.activeElement?.tagName,
+    }));
+    expect(next.tag).not.toBe('BODY');
+    expect(next.inMain).toBe(true);
+    await context.close();
+  });
+
   it('does not appear on the cookie statement, but does on the next page', async () => {
     const context = await newContext(browser, { consent: 'none' });
     const page = await context.newPage();

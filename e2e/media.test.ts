@@ -61,7 +61,10 @@ describe('images in the product (upload control, profile photo, header logo)', (
     const { context, page } = await adminPage('/account/profile');
     const problems = watchProblems(page);
     const field = page.locator('.profile-photo-field');
-    await field.getByRole('button', { name: 'Profielfoto' }).waitFor();
+    await field
+      .getByRole('group', { name: 'Profielfoto' })
+      .getByRole('button', { name: 'Kies afbeelding' })
+      .waitFor();
     await expect(field.getByText(/PNG, JPEG, WEBP, AVIF, GIF · maximaal 30 MB/).count()).resolves.toBe(1);
 
     await field.locator('input[type=file]').setInputFiles(photo);
@@ -85,7 +88,10 @@ describe('images in the product (upload control, profile photo, header logo)', (
     const { context, page } = await adminPage('/account/profile');
     const problems = watchProblems(page);
     const field = page.locator('.profile-photo-field');
-    await field.getByRole('button', { name: 'Profielfoto' }).waitFor();
+    await field
+      .getByRole('group', { name: 'Profielfoto' })
+      .getByRole('button', { name: 'Kies afbeelding' })
+      .waitFor();
     await field.locator('input[type=file]').setInputFiles(fakePng);
     const alert = field.getByRole('alert');
     await alert.waitFor();
@@ -99,7 +105,7 @@ describe('images in the product (upload control, profile photo, header logo)', (
     const { context, page } = await adminPage('/settings');
     const problems = watchProblems(page);
     await page.getByRole('heading', { level: 1, name: 'Instellingen' }).waitFor();
-    const logoZone = page.getByRole('button', { name: 'Logo in de kop' });
+    const logoZone = page.getByRole('group', { name: 'Logo in de kop' });
     await logoZone.waitFor();
     await logoZone.locator('input[type=file]').setInputFiles(logo);
     await page.getByRole('button', { name: 'Verwijder afbeelding' }).first().waitFor();

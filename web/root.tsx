@@ -1,12 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dropzone/styles.css';
 import './styles/site.css';
-import {
-  ColorSchemeScript,
-  type CSSVariablesResolver,
-  MantineProvider,
-  mantineHtmlProps,
-} from '@mantine/core';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
@@ -36,7 +31,7 @@ import { createI18n, resources } from './i18n';
 import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
 import { installBrowserLog } from './logging/browser-log';
-import { siteTheme } from './theme';
+import { readableColors, siteTheme } from './theme';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -77,13 +72,6 @@ export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
 
 const NO_CATEGORIES: CookieCategory[] = [];
 
-/** Mantine's dimmed grey is 3.3:1 on white; secondary text must still reach WCAG AA (4.5:1). */
-const readableDimmedText: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useLastRootData(useRouteLoaderData<typeof loader>('root'));
   const { pathname } = useLocation();
@@ -91,7 +79,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = shell?.locale ?? 'nl';
   const i18n = useMemo(() => createI18n(locale), [locale]);
   const colorScheme = shell?.settings.colorScheme ?? '#1f6fb2';
-  const theme = useMemo(() => siteTheme(colorScheme), [colorScheme]);
+  const theme = useMemo(
+    () =>
+      siteTheme(colorScheme, {
+        close: i18n.t('buttons.close'),
+        clear: i18n.t('buttons.clear'),
+        eyeDropper: i18n.t('settings.eyeDropper'),
+      }),
+    [colorScheme, i18n],
+  );
   const favicon = mediaUrl(shell?.settings.favicon ?? '', { width: 64, height: 64, format: 'png' });
   const nonce = root?.nonce;
   useEffect(() => installBrowserLog(), []);
@@ -116,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableDimmedText}>
+          <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
             <RootDataProvider value={root}>
               <CookieConsentProvider
                 initialConsent={root?.consent ?? null}

@@ -1,10 +1,24 @@
-import { createTheme, type MantineColorShade, type MantineColorsTuple } from '@mantine/core';
+import {
+  ColorInput,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  Drawer,
+  InputClearButton,
+  type MantineColorShade,
+  type MantineColorsTuple,
+  type MantineTheme,
+  Menu,
+  Modal,
+  Notification,
+} from '@mantine/core';
 import { BREAKPOINTS } from '../common/layout';
 
 const HEX = /^#([0-9a-f]{6})$/i;
 const DEFAULT_COLOR = '#1f6fb2';
 /** WCAG AA for normal text. */
 const MIN_CONTRAST = 4.5;
+const WHITE = '#ffffff';
 
 function mix(hex: string, target: number, amount: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -23,9 +37,18 @@ function relativeLuminance(hex: string): number {
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
 }
 
+/** WCAG contrast ratio of two #rrggbb colours. */
+export function contrastRatio(first: string, second: string): number {
+  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a) as [
+    number,
+    number,
+  ];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
 /** WCAG contrast ratio of a colour against white. */
 export function contrastWithWhite(hex: string): number {
-  return 1.05 / (relativeLuminance(hex) + 0.05);
+  return contrastRatio(hex, WHITE);
 }
 
 /** Ten shades around the site's colour: lighter towards 0, the colour itself at 6, darker towards 9. */
@@ -47,9 +70,77 @@ export function readablePrimaryShade(colors: MantineColorsTuple): MantineColorSh
   return 9;
 }
 
-/** The Mantine theme from the platform's colour scheme setting. */
-export function siteTheme(colorScheme: string) {
+/**
+ * The first colour of `colors`, from shade `from` towards `direction` (darker: towards 9, lighter:
+ * towards 0), that reaches 4.5:1 on `background`; past the end of the palette its last shade is
+ * mixed with black (or white) until it does.
+ */
+export function readableShade(
+  colors: readonly string[],
+  from: number,
+  background: string,
+  direction: 'darker' | 'lighter' = 'darker',
+): string {
+  const step = direction === 'darker' ? 1 : -1;
+  for (let shade = from; shade >= 0 && shade < colors.length; shade += step) {
+    const color = colors[shade] ?? '';
+    if (HEX.test(color) && contrastRatio(color, background) >= MIN_CONTRAST) return color;
+  }
+  const last = colors[direction === 'darker' ? colors.length - 1 : 0] ?? DEFAULT_COLOR;
+  for (let amount = 0.1; amount < 1; amount += 0.1) {
+    const color = mix(last, direction === 'darker' ? 0 : 255, amount);
+    if (contrastRatio(color, background) >= MIN_CONTRAST) return color;
+  }
+  return direction === 'darker' ? '#000000' : WHITE;
+}
+
+/** Mantine's own body colour in the dark scheme (dark.7). */
+const DARK_BODY = DEFAULT_THEME.colors.dark[7];
+
+/**
+ * Colours that keep text readable (WCAG AA, 4.5:1) wherever Mantine puts a theme colour behind or
+ * as text: error messages (Mantine's red.6 is 3.3:1 on white), outline and subtle buttons, light
+ * badges and alerts (red.9 on red.1, orange.9 on orange.1 …), filled buttons with white text, and
+ * secondary (dimmed) text. The light scheme is what the site uses; the dark scheme gets a readable
+ * error colour as well.
+ */
+export const readableColors: CSSVariablesResolver = (theme: MantineTheme) => {
+  const shade = typeof theme.primaryShade === 'number' ? theme.primaryShade : (theme.primaryShade.light ?? 6);
+  const light: Record<string, string> = {
+    // Mantine's dimmed grey (gray.6) is 3.3:1 on white.
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': readableShade(theme.colors.red, 8, WHITE),
+  };
+  for (const [name, colors] of Object.entries(theme.colors)) {
+    if (name === 'dark' || colors.some((color) => !HEX.test(color))) continue;
+    const onWhite = readableShade(colors, shade, WHITE);
+    light[`--mantine-color-${name}-text`] = onWhite;
+    light[`--mantine-color-${name}-outline`] = onWhite;
+    light[`--mantine-color-${name}-light-color`] = readableShade(colors, 9, colors[1] ?? WHITE);
+    // autoContrast writes black on a light filled colour (readable as it is) and white on the
+    // others: those get a shade that white text is readable on.
+    if (relativeLuminance(colors[shade] ?? DEFAULT_COLOR) <= theme.luminanceThreshold) {
+      light[`--mantine-color-${name}-filled`] = onWhite;
+      light[`--mantine-color-${name}-filled-hover`] = mix(onWhite, 0, 0.15);
+    }
+  }
+  return {
+    variables: {},
+    light,
+    dark: { '--mantine-color-error': readableShade(theme.colors.red, 8, DARK_BODY, 'lighter') },
+  };
+};
+
+/** Names of the controls Mantine draws without text (close and clear buttons, the eye dropper). */
+export type ThemeLabels = { close: string; clear: string; eyeDropper: string };
+
+/** The Mantine theme from the platform's colour scheme setting, in the interface language. */
+export function siteTheme(
+  colorScheme: string,
+  labels: ThemeLabels = { close: 'Sluit', clear: 'Wis', eyeDropper: 'Kies een kleur van het scherm' },
+) {
   const site = colorTuple(colorScheme);
+  const closeButtonProps = { 'aria-label': labels.close };
   return createTheme({
     primaryColor: 'site',
     primaryShade: readablePrimaryShade(site),
@@ -66,5 +157,21 @@ export function siteTheme(colorScheme: string) {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontWeight: '700' },
     defaultRadius: 'sm',
+    components: {
+      // Every close button has a name, whichever dialog or notice draws it.
+      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+      // The clear button of date pickers and selects.
+      InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': labels.clear } }),
+      ColorInput: ColorInput.extend({
+        defaultProps: {
+          eyeDropperButtonProps: { 'aria-label': labels.eyeDropper, title: labels.eyeDropper },
+        },
+      }),
+      // Without the focus placeholder (a focusable element with role presentation) a menu holds
+      // only menu items, as role="menu" requires; the first item takes the focus instead.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Locale } from '../localized-text.ts';
 import type { LayoutPosition } from '../pages.ts';
 import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
@@ -53,6 +54,8 @@ type BlockViewBase = {
   guid: string;
   position: LayoutPosition;
   sortId: number;
+  /** `nl` when the block has no translation and shows its Dutch content on an English page. */
+  contentLang?: Locale;
 };
 
 /**

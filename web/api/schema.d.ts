@@ -6008,9 +6008,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;
@@ -6027,9 +6037,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;
@@ -6415,9 +6435,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;
@@ -6434,9 +6464,19 @@ export interface components {
             guid: string;
             shortId: string;
             title: string;
+            /**
+             * @description Set when the title is the Dutch fallback
+             * @enum {string}
+             */
+            titleLang?: "nl" | "en";
             listItemTypeName: string;
             parentGuids: string[];
             description: string;
+            /**
+             * @description Set when the description is the Dutch fallback
+             * @enum {string}
+             */
+            descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
             highlight: boolean;

@@ -60,8 +60,11 @@ export function RenderBlock({ block }: { block: BlockView }) {
   }
   // The registry pairs each name with its view; TypeScript cannot follow the pairing through the union.
   const View = BLOCK_VIEWS[block.name] as ComponentType<{ block: typeof block }>;
+  // Dutch content shown for want of a translation is marked as Dutch. Lists and widgets hold only
+  // their title as content (their items and controls have languages of their own): they mark the title.
+  const lang = block.name === 'list' || block.name === 'widget' ? undefined : block.contentLang;
   return (
-    <div className={`block block-${block.name}`} data-block={block.name} data-guid={block.guid}>
+    <div className={`block block-${block.name}`} data-block={block.name} data-guid={block.guid} lang={lang}>
       <View block={block} />
     </div>
   );

@@ -14,6 +14,13 @@ export function CookieConsentDialog() {
   const { t, i18n } = useTranslation();
   const consent = useCookieConsent();
   const [chosen, setChosen] = useState<CookieCategory[]>(consent.consent?.categories ?? []);
+  // The dialog that opens by itself on a first visit has no control to give the focus back to:
+  // after the choice the focus goes to the main content (the skip link's target), not to <body>.
+  const [focusMainOnClose, setFocusMainOnClose] = useState(false);
+  const choose = (categories: CookieCategory[]) => {
+    setFocusMainOnClose(consent.isChoiceRequired);
+    consent.save(categories);
+  };
   useEffect(() => {
     if (consent.isDialogOpen) setChosen(consent.consent?.categories ?? []);
   }, [consent.isDialogOpen, consent.consent]);
@@ -27,6 +34,12 @@ export function CookieConsentDialog() {
       onClose={consent.closeDialog}
       closeOnClickOutside={canDismiss}
       closeOnEscape={canDismiss}
+      returnFocus={!focusMainOnClose}
+      onExitTransitionEnd={() => {
+        if (!focusMainOnClose) return;
+        setFocusMainOnClose(false);
+        document.getElementById('main')?.focus({ preventScroll: true });
+      }}
       size="lg"
       zIndex={1100}
       className="cookie-consent-dialog"
@@ -72,13 +85,13 @@ export function CookieConsentDialog() {
               ))}
             </Stack>
             <Group justify="flex-end" gap="sm" className="cookie-dialog-actions">
-              <Button variant="default" onClick={() => consent.save([])}>
+              <Button variant="default" onClick={() => choose([])}>
                 {t('cookies.onlyRequired')}
               </Button>
-              <Button variant="default" onClick={() => consent.save(chosen)}>
+              <Button variant="default" onClick={() => choose(chosen)}>
                 {t('cookies.saveChoice')}
               </Button>
-              <Button onClick={() => consent.save(consent.categories)}>{t('cookies.acceptAll')}</Button>
+              <Button onClick={() => choose(consent.categories)}>{t('cookies.acceptAll')}</Button>
             </Group>
           </Stack>
         </Modal.Body>

@@ -21,7 +21,7 @@ export function HeaderImage({ image }: { image: HeaderImageView }) {
     : undefined;
   return (
     <section className="header-image" data-has-image={image.imageUrl ? true : undefined} style={style}>
-      <div className="container header-image-text">
+      <div className="container header-image-text" lang={image.lang}>
         <p className="header-image-title">{image.title}</p>
         {image.text ? <p className="header-image-subtitle">{image.text}</p> : null}
       </div>

@@ -1,8 +1,8 @@
 import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import en from '../../common/i18n/en.json';
 import nl from '../../common/i18n/nl.json';
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '../../common/localized-text';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, type Locale } from '../../common/localized-text';
 
 export const resources = { nl: { translation: nl }, en: { translation: en } } as const;
 
@@ -21,4 +21,10 @@ export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
     returnNull: false,
   });
   return instance;
+}
+
+/** The interface language as a Locale (Dutch if i18next ever holds something else). */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }

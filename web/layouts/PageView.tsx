@@ -44,7 +44,7 @@ export function PageView({
           <Breadcrumbs items={page.breadcrumbs} />
         ) : null}
         <div className="page-heading">
-          <Title order={1} className="page-title">
+          <Title order={1} className="page-title" lang={page.titleLang}>
             {page.title}
           </Title>
           {editControl}

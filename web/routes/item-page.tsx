@@ -1,6 +1,7 @@
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, type MetaDescriptor, redirect } from 'react-router';
+import { itemDisplayDate, listItemTypeLabel } from '../../common/list-items';
 import type { Locale } from '../../common/localized-text';
 import { imageUrl } from '../../common/media';
 import type { ItemPageView, SiteServices } from '../../common/site';
@@ -8,6 +9,7 @@ import { RenderBlocks } from '../blocks/registry';
 import { Breadcrumbs } from '../components/Breadcrumbs';
 import { ListItemCard } from '../components/lists/ListItemCard';
 import { formatItemDate, parseItemPath } from '../components/lists/list-url';
+import { useLocale } from '../i18n';
 import { pageMeta } from '../layouts/page-meta';
 
 /**
@@ -49,29 +51,43 @@ export function itemPageMeta(
 
 /** The item's own page in the site shell of the page that holds its list. */
 export function ItemPage({ view }: { view: ItemPageView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const { item, page, blocks, children } = view;
+  const isEvent = itemDisplayDate(item).kind === 'event';
   const hasPeriodEnd = item.periodEnd !== null;
   return (
     <article className="page item-page" data-item={item.guid} lang={page.contentLocale}>
       <div className="container">
         {page.breadcrumbs.length > 0 ? <Breadcrumbs items={page.breadcrumbs} /> : null}
         <header className="item-header">
-          <Title order={1} className="page-title item-title">
+          <Title order={1} className="page-title item-title" lang={item.titleLang}>
             {item.title}
           </Title>
           <p className="item-dates">
-            <time dateTime={item.publishedOn}>{formatItemDate(item.publishedOn, i18n.language)}</time>
-            {hasPeriodEnd ? (
+            {isEvent ? (
+              // An event: the day it takes place (the end of its period), not when it was published.
               <>
-                {' – '}
-                <span className="visually-hidden">{t('lists.until')} </span>
-                <time dateTime={item.periodEnd ?? undefined}>
-                  {formatItemDate(item.periodEnd, i18n.language)}
-                </time>
+                <span className="item-date-label">{t('lists.eventDate')}: </span>
+                <time dateTime={item.periodEnd ?? undefined}>{formatItemDate(item.periodEnd, locale)}</time>
               </>
+            ) : (
+              <>
+                <time dateTime={item.publishedOn}>{formatItemDate(item.publishedOn, locale)}</time>
+                {hasPeriodEnd ? (
+                  <>
+                    {' – '}
+                    <span className="visually-hidden">{t('lists.until')} </span>
+                    <time dateTime={item.periodEnd ?? undefined}>
+                      {formatItemDate(item.periodEnd, locale)}
+                    </time>
+                  </>
+                ) : null}
+              </>
+            )}
+            {item.listItemTypeName ? (
+              <span className="item-type"> · {listItemTypeLabel(item.listItemTypeName, locale)}</span>
             ) : null}
-            {item.listItemTypeName ? <span className="item-type"> · {item.listItemTypeName}</span> : null}
             {item.isExpired ? <span className="item-expired"> · {t('lists.expired')}</span> : null}
           </p>
         </header>
@@ -86,7 +102,11 @@ export function ItemPage({ view }: { view: ItemPageView }) {
             alt=""
           />
         ) : null}
-        {item.description ? <p className="item-description">{item.description}</p> : null}
+        {item.description ? (
+          <p className="item-description" lang={item.descriptionLang}>
+            {item.description}
+          </p>
+        ) : null}
         <div className="item-blocks">
           <RenderBlocks blocks={blocks} />
         </div>

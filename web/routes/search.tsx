@@ -2,9 +2,10 @@ import { Alert, Anchor, Badge, Button, Group, Pagination, Text, TextInput, Title
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { appContext } from '#app-context';
+import { listItemTypeLabel } from '../../common/list-items';
 import type { SearchResults } from '../../common/site';
 import { formatItemDate } from '../components/lists/list-url';
-import { resources } from '../i18n';
+import { resources, useLocale } from '../i18n';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/search';
 
@@ -48,8 +49,9 @@ function searchHref(q: string, type: string, page = 1): string {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, type, results } = loaderData;
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
   const totalPages = results ? Math.ceil(results.totalNumberOfItems / Math.max(1, results.itemCount)) : 0;
-  const typeLabel = (name: string) => (name === 'page' ? t('search.pages') : name);
+  const typeLabel = (name: string) => (name === 'page' ? t('search.pages') : listItemTypeLabel(name, locale));
   return (
     <div className="container search-page">
       <Title order={1} className="page-title">
@@ -121,8 +123,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     {hit.title}
                   </Anchor>
                   <Group gap="xs" className="search-hit-meta">
-                    <Badge size="sm" variant="light">
-                      {hit.kind === 'page' ? t('search.page') : (hit.listItemTypeName ?? t('search.item'))}
+                    {/* As written: a capitalised badge would shout the type's name. */}
+                    <Badge size="sm" variant="light" tt="none" className="search-hit-type">
+                      {hit.kind === 'page'
+                        ? t('search.page')
+                        : hit.listItemTypeName
+                          ? listItemTypeLabel(hit.listItemTypeName, locale)
+                          : t('search.item')}
                     </Badge>
                     {hit.publishedOn ? (
                       <Text size="sm" c="dimmed" component="time" dateTime={hit.publishedOn}>

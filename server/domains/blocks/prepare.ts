@@ -7,7 +7,7 @@ import {
   type KnownBlockView,
 } from '../../../common/blocks/index.ts';
 import type { Locale, Localized } from '../../../common/localized-text.ts';
-import { pickLocale } from '../../../common/localized-text.ts';
+import { fallbackLang, pickLocale } from '../../../common/localized-text.ts';
 import type { BlockRow } from '../../db/schema.ts';
 import { LruCache } from '../cache.ts';
 import { SERVER_BLOCK_TYPES } from './types/index.ts';
@@ -39,7 +39,13 @@ export function toBlockViews(rows: BlockRow[], locale: Locale, log: FastifyBaseL
 }
 
 function toBlockView(row: BlockRow, locale: Locale, log: FastifyBaseLogger): BlockView | null {
-  const base = { guid: row.id, position: row.layoutPosition, sortId: row.sortId };
+  const contentLang = fallbackLang(row.content as Localized<unknown> | null, locale);
+  const base = {
+    guid: row.id,
+    position: row.layoutPosition,
+    sortId: row.sortId,
+    ...(contentLang ? { contentLang } : {}),
+  };
   const name = row.buildingBlockName;
   if (!isBlockTypeName(name)) {
     if (!loggedUnknownNames.has(name)) {

@@ -1,6 +1,6 @@
 import { itemUrl, type ListBlockOptions, type ListItemView } from '../../../common/list-items.ts';
 import type { Locale } from '../../../common/localized-text.ts';
-import { pickLocale } from '../../../common/localized-text.ts';
+import { fallbackLang, optional, pickLocale } from '../../../common/localized-text.ts';
 import type { BlockRow, ListItemRow } from '../../db/schema.ts';
 import { type Actor, abilities } from '../../policies/index.ts';
 import { type ListContext, readListOptions } from './lists.ts';
@@ -39,9 +39,11 @@ export function toListItemView(
     guid: row.id,
     shortId: row.shortId,
     title,
+    ...optional('titleLang', fallbackLang(row.title, input.locale)),
     listItemTypeName: row.listItemTypeName,
     parentGuids: input.parentGuids,
     description: pickLocale(row.description, input.locale),
+    ...optional('descriptionLang', fallbackLang(row.description, input.locale)),
     publishedOn: row.publishedOn.toISOString(),
     periodEnd: row.periodEnd ? row.periodEnd.toISOString() : null,
     highlight: row.highlight,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../../../common/localized-text.ts';
-import { LOCALES, pickLocale } from '../../../common/localized-text.ts';
+import { fallbackLang, LOCALES, optional, pickLocale } from '../../../common/localized-text.ts';
 import { imageUrl, isGuid } from '../../../common/media.ts';
 import { readPageSettings } from '../../../common/pages.ts';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties.ts';
@@ -82,6 +82,7 @@ export function createSiteServices(deps: {
       guid: page.id,
       name: page.name,
       title: pickLocale(page.title, locale),
+      ...optional('titleLang', fallbackLang(page.title, locale)),
       description: page.description ? pickLocale(page.description, locale) : '',
       layout: page.layout,
       settings,
@@ -94,6 +95,7 @@ export function createSiteServices(deps: {
             imageUrl: image.imageGuid ? imageUrl(image.imageGuid) : null,
             title: pickLocale(image.title, locale),
             text: image.text ? pickLocale(image.text, locale) : '',
+            ...optional('lang', fallbackLang(image.title, locale)),
           }
         : null,
       headerBlocks,

@@ -10,9 +10,14 @@ export const listItemViewSchema = z
     guid: z.string(),
     shortId: z.string(),
     title: z.string(),
+    titleLang: z.enum(['nl', 'en']).optional().describe('Set when the title is the Dutch fallback'),
     listItemTypeName: z.string(),
     parentGuids: z.array(z.string()),
     description: z.string(),
+    descriptionLang: z
+      .enum(['nl', 'en'])
+      .optional()
+      .describe('Set when the description is the Dutch fallback'),
     publishedOn: z.string(),
     periodEnd: z.string().nullable(),
     highlight: z.boolean(),

@@ -94,7 +94,7 @@ export function ListBlock({ block }: BlockViewProps<'list'>) {
   return (
     <section className="list" aria-labelledby={data.title ? titleId : undefined} aria-busy={!page}>
       {data.title ? (
-        <Title order={2} id={titleId} className="list-title">
+        <Title order={2} id={titleId} className="list-title" lang={block.contentLang}>
           {data.title}
         </Title>
       ) : null}

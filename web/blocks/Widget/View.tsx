@@ -2,6 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { itemDisplayDate } from '../../../common/list-items';
 import { imageUrl } from '../../../common/media';
 import { formatItemDate } from '../../components/lists/list-url';
 import type { BlockViewProps } from '../registry';
@@ -15,7 +16,7 @@ export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
   return (
     <section className="list-widget" aria-labelledby={data.title ? titleId : undefined}>
       {data.title ? (
-        <Title order={2} size="h3" id={titleId} className="list-widget-title">
+        <Title order={2} size="h3" id={titleId} className="list-widget-title" lang={block.contentLang}>
           {data.title}
         </Title>
       ) : null}
@@ -39,16 +40,28 @@ export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
               ) : null}
               <div>
                 {item.url ? (
-                  <Anchor component={Link} to={item.url} className="list-widget-item-title" fw={600}>
+                  <Anchor
+                    component={Link}
+                    to={item.url}
+                    className="list-widget-item-title"
+                    fw={600}
+                    lang={item.titleLang}
+                  >
                     {item.title}
                   </Anchor>
                 ) : (
-                  <Text fw={600} className="list-widget-item-title">
+                  <Text fw={600} className="list-widget-item-title" lang={item.titleLang}>
                     {item.title}
                   </Text>
                 )}
-                <Text size="sm" c="dimmed" component="time" dateTime={item.publishedOn} display="block">
-                  {formatItemDate(item.publishedOn, i18n.language)}
+                <Text
+                  size="sm"
+                  c="dimmed"
+                  component="time"
+                  dateTime={itemDisplayDate(item).date}
+                  display="block"
+                >
+                  {formatItemDate(itemDisplayDate(item).date, i18n.language)}
                 </Text>
               </div>
             </li>

@@ -28,10 +28,11 @@ export function UserMenu() {
           variant="subtle"
           size="compact-md"
           className="user-menu-button"
-          aria-label={t('auth.userMenu', { name })}
           leftSection={<UserAvatar person={viewer} size="sm" />}
         >
+          {/* The name starts the button's accessible name, as it starts what is seen (WCAG 2.5.3). */}
           {name}
+          <span className="visually-hidden">, {t('auth.userMenu')}</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -2,7 +2,13 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LIST_SORT_KEYS, type ListSortKey, listParamName } from '../../../common/list-items';
+import {
+  LIST_SORT_KEYS,
+  type ListSortKey,
+  listItemTypeLabel,
+  listParamName,
+} from '../../../common/list-items';
+import { useLocale } from '../../i18n';
 import { otherParams, typeFilter } from './list-url';
 
 /**
@@ -27,12 +33,16 @@ export function ListControls({
   isManual: boolean;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const sortKeys = LIST_SORT_KEYS.filter((key) => key !== 'manual' || isManual);
-  const typeOptions = itemTypes.map((name) => ({ value: typeFilter(name), label: name }));
+  const typeOptions = itemTypes.map((name) => ({
+    value: typeFilter(name),
+    label: listItemTypeLabel(name, locale),
+  }));
   if (filter && !typeOptions.some((option) => option.value === filter)) {
     typeOptions.push({ value: filter, label: filter });
   }

@@ -2,8 +2,9 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListItemView } from '../../../common/list-items';
+import { itemDisplayDate, type ListItemView, listItemTypeLabel } from '../../../common/list-items';
 import { imageUrl } from '../../../common/media';
+import { useLocale } from '../../i18n';
 import { formatItemDate } from './list-url';
 
 /**
@@ -21,8 +22,10 @@ export function ListItemCard({
   showImage?: boolean;
   tools?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const Heading = `h${headingLevel}` as const;
+  const shown = itemDisplayDate(item);
   return (
     <li
       className="list-item"
@@ -40,16 +43,20 @@ export function ListItemCard({
         />
       ) : null}
       <div className="list-item-body">
-        <Heading className="list-item-title">
+        <Heading className="list-item-title" lang={item.titleLang}>
           {item.url ? <Link to={item.url}>{item.title}</Link> : item.title}
         </Heading>
         <Group gap="xs" className="list-item-meta">
-          <Text size="sm" c="dimmed" component="time" dateTime={item.publishedOn}>
-            {formatItemDate(item.publishedOn, i18n.language)}
+          {/* An event shows the day it takes place, other items their publication date. */}
+          <Text size="sm" c="dimmed" component="span" className="list-item-date" data-kind={shown.kind}>
+            <span className="visually-hidden">
+              {t(shown.kind === 'event' ? 'lists.eventDate' : 'lists.publishedOn')}:{' '}
+            </span>
+            <time dateTime={shown.date}>{formatItemDate(shown.date, locale)}</time>
           </Text>
           {item.listItemTypeName ? (
             <Text size="sm" c="dimmed" component="span" className="list-item-type">
-              {item.listItemTypeName}
+              {listItemTypeLabel(item.listItemTypeName, locale)}
             </Text>
           ) : null}
           {item.highlight ? (
@@ -63,7 +70,11 @@ export function ListItemCard({
             </Badge>
           ) : null}
         </Group>
-        {item.description ? <p className="list-item-description">{item.description}</p> : null}
+        {item.description ? (
+          <p className="list-item-description" lang={item.descriptionLang}>
+            {item.description}
+          </p>
+        ) : null}
         {tools}
       </div>
     </li>

@@ -37,7 +37,8 @@ const TYPE_NAMES = IMAGE_FORMATS.map((format) => (format === 'jpeg' ? 'JPEG' : f
 /**
  * Picks, drops or replaces one image: shows the current one, the accepted types and the size limit,
  * the upload's progress, and every refusal (client-side checks first, then the server's answer) as
- * a message in the user's language. The drop zone and the "choose image" button both work by keyboard.
+ * a message in the user's language. The "choose image" button is the keyboard's way in; the drop zone
+ * is the mouse's.
  */
 export function ImageUpload({
   purpose,
@@ -122,8 +123,9 @@ export function ImageUpload({
   }
 
   return (
-    <Stack gap={6} className="image-upload">
-      {/* Styled like every other field's label; it names the drop zone (aria-labelledby). */}
+    // One group named by the field's label: the choose, replace and remove buttons sit in it.
+    <Stack gap={6} className="image-upload" role="group" aria-labelledby={labelId}>
+      {/* Styled like every other field's label; it names the group (aria-labelledby). */}
       <Input.Label component="span" id={labelId}>
         {label ?? t('media.upload.label')}
       </Input.Label>
@@ -160,10 +162,10 @@ export function ImageUpload({
           disabled={disabled || busy}
           loading={busy}
           openRef={openRef}
-          role="button"
-          aria-labelledby={labelId}
-          aria-describedby={hintId}
-          aria-disabled={disabled || busy || undefined}
+          // A target for the mouse (drop or click) only: keyboard and screen reader users have the
+          // "choose image" button below, which opens the same file dialog. As a focusable button
+          // the zone would hold the file input (nested-interactive) and a name unlike its text.
+          activateOnKeyboard={false}
         >
           <Stack gap={4} align="center" justify="center" mih={88} style={{ pointerEvents: 'none' }}>
             <Dropzone.Idle>
@@ -195,6 +197,7 @@ export function ImageUpload({
           variant="light"
           onClick={() => openRef.current?.()}
           disabled={disabled || busy}
+          aria-describedby={hintId}
         >
           {value ? t('media.upload.replace') : t('media.upload.choose')}
         </Button>

@@ -7,6 +7,7 @@ import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
+import { FormError } from '../../components/FormError';
 import type { Route } from './+types/reset-password';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -52,11 +53,7 @@ export default function ResetPassword({ params }: Route.ComponentProps) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
+            {error ? <FormError>{error}</FormError> : null}
             <NewPasswordFields
               password={password}
               repeat={repeat}

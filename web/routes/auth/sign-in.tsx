@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../account/tasks';
 import { safeReturnTo } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
+import { FormError } from '../../components/FormError';
 import { useRootData } from '../../layouts/root-data';
 import type { Route } from './+types/sign-in';
 
@@ -51,11 +52,7 @@ export default function SignIn() {
     <AuthCard title={t('auth.signIn.title')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <FormError>{error}</FormError> : null}
           <TextInput
             label={t('auth.email')}
             type="email"

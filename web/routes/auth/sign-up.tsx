@@ -9,6 +9,7 @@ import { safeReturnTo } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
+import { FormError, focusFirstInvalid } from '../../components/FormError';
 import { useRootData } from '../../layouts/root-data';
 import type { Route } from './+types/sign-up';
 
@@ -54,7 +55,10 @@ export default function SignUp() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!/^\S+@\S+\.\S+$/.test(email.trim()) || !isNewPasswordAcceptable(password, repeat)) return;
+    if (!/^\S+@\S+\.\S+$/.test(email.trim()) || !isNewPasswordAcceptable(password, repeat)) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -81,11 +85,7 @@ export default function SignUp() {
     <AuthCard title={t('auth.signUp.title')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          {error ? <FormError>{error}</FormError> : null}
           <Group grow align="flex-start">
             <TextInput
               label={t('auth.firstName')}
