@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { IssueMessage } from './issues.ts';
+
 /** SPEC 5: slugs keep only letters, digits, underscore and hyphen; item URLs use lower-case slugs. */
 export function slugify(title: string): string {
   return title
@@ -9,74 +12,329 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9_-]/g, '');
 }
 
-/** A local link: a path that starts with exactly one slash (not a protocol-relative //host). */
-export function isLocalLink(value: string): boolean {
-  return /^\/(?!\/)/.test(value) && !/[\s\\]/.test(value);
+/*
+ * The one URL rule (SPEC 5). Every field that takes a link names its kind and uses `isAllowedUrl`
+ * or the schema of that kind (`linkSchema`, `assetUrlSchema`, `videoUrlSchema`):
+ *
+ * - 'link'  (buttons, image links, rich-text links, menu items): a local link, an in-page anchor,
+ *           a public http(s) URL, mailto: or tel:
+ * - 'asset' (logo, favicon): a local link or a public https URL (http would be mixed content)
+ * - 'video' (the video block): a public http(s) URL of a video on YouTube or Vimeo
+ *
+ * A value is checked as it is typed, never repaired: the URL parser drops tabs and newlines, trims
+ * spaces and control characters, reads `\` as `/` and `https:host` as `https://host`, so a value that
+ * relies on any of that (`java\tscript:`, ` https://…`, `/\evil.com`) is refused rather than read
+ * the way a browser would read it.
+ */
+
+export type UrlKind = 'link' | 'asset' | 'video';
+
+type UrlRule = {
+  local: boolean;
+  anchor: boolean;
+  /** The schemes an external URL may have; empty: none. */
+  external: readonly ('http:' | 'https:')[];
+  mail: boolean;
+  phone: boolean;
+  /** Only URLs of a video we embed (videoEmbedUrl). */
+  video: boolean;
+  /** The catalogue key a field of this kind reports. */
+  message: IssueMessage['key'];
+};
+
+export const URL_RULES: Record<UrlKind, UrlRule> = {
+  link: {
+    local: true,
+    anchor: true,
+    external: ['http:', 'https:'],
+    mail: true,
+    phone: true,
+    video: false,
+    message: 'validation.link',
+  },
+  asset: {
+    local: true,
+    anchor: false,
+    external: ['https:'],
+    mail: false,
+    phone: false,
+    video: false,
+    message: 'validation.assetUrl',
+  },
+  video: {
+    local: false,
+    anchor: false,
+    external: ['http:', 'https:'],
+    mail: false,
+    phone: false,
+    video: true,
+    message: 'validation.videoUrl',
+  },
+};
+
+export const MAX_URL_LENGTH = 2000;
+
+/** Whether `value` is acceptable for a field of this kind. */
+export function isAllowedUrl(value: unknown, kind: UrlKind): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_URL_LENGTH) return false;
+  if (INVISIBLE.test(value)) return false;
+  const rule = URL_RULES[kind];
+  if (rule.video) return videoEmbedUrl(value) !== null;
+  return (
+    (rule.local && isLocalLink(value)) ||
+    (rule.anchor && ANCHOR.test(value)) ||
+    (rule.external.length > 0 && externalUrl(value, rule.external) !== null) ||
+    (rule.mail && MAILTO.test(value)) ||
+    (rule.phone && TEL.test(value))
+  );
 }
 
-/** IPv4 ranges that are not on the public internet: this network, private, CGNAT, loopback, link-local. */
-const PRIVATE_IPV4: [number, number][] = [
-  [0x00000000, 8],
-  [0x0a000000, 8],
-  [0x64400000, 10],
-  [0x7f000000, 8],
-  [0xa9fe0000, 16],
-  [0xac100000, 12],
-  [0xc0a80000, 16],
-];
+/** The catalogue key when `value` does not fit the kind, else null. */
+export function urlProblem(value: unknown, kind: UrlKind): IssueMessage['key'] | null {
+  return isAllowedUrl(value, kind) ? null : URL_RULES[kind].message;
+}
 
-function isPrivateIpv4(octets: number[]): boolean {
-  const address = ((octets[0]! << 24) | (octets[1]! << 16) | (octets[2]! << 8) | octets[3]!) >>> 0;
-  return PRIVATE_IPV4.some(([network, bits]) => address >>> (32 - bits) === network >>> (32 - bits));
+/** A string field of this kind (at most 2000 characters), reporting the kind's catalogue key. */
+export function urlSchema(kind: UrlKind) {
+  return z
+    .string()
+    .max(MAX_URL_LENGTH)
+    .refine((value) => isAllowedUrl(value, kind), URL_RULES[kind].message);
+}
+
+/** Buttons, image links, menu items: local link, anchor, public http(s) URL, mailto: or tel:. */
+export const linkSchema = urlSchema('link');
+/** Logo and favicon: local link or public https URL. */
+export const assetUrlSchema = urlSchema('asset');
+/** The video block: a YouTube or Vimeo URL. */
+export const videoUrlSchema = urlSchema('video');
+
+/**
+ * Whitespace, control characters (C0, DEL, C1) and format characters (zero-width, bidirectional,
+ * soft hyphen): the parser drops or trims some of them, and the others only hide what a link says.
+ */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}]/u;
+const ANCHOR = /^#[A-Za-z0-9_-]{1,64}$/;
+const MAILTO = /^mailto:[^\s@<>"'\\/:;,?#]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\?[^\s<>"'\\]*)?$/i;
+const TEL = /^tel:\+?[0-9][0-9().-]{1,30}$/i;
+const LOCAL_BASE = 'https://local.invalid/';
+
+/**
+ * A local link: a path on this site that starts with exactly one slash. Not `//host` or `/\host`
+ * (both name another host), no backslash or encoded backslash anywhere (servers and proxies that
+ * decode it turn it into a slash), no whitespace or control characters.
+ */
+export function isLocalLink(value: string): boolean {
+  if (!/^\/(?![/\\])/.test(value) || value.includes('\\') || INVISIBLE.test(value)) return false;
+  if (/%5c/i.test(value) || /^\/%2f/i.test(value)) return false;
+  try {
+    const url = new URL(value, LOCAL_BASE);
+    return url.origin === new URL(LOCAL_BASE).origin;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Loopback, private and link-local hosts, as the URL parser normalises them (it already turns
- * 0177.1, 2130706433 and friends into dotted quads, and IPv6 into its short lower-case form).
+ * A public external URL of one of the schemes, parsed (null when it is not one). The value must
+ * spell `http://` or `https://` itself and name no user or password (not even an empty one, as in
+ * `http://@host`), and its host must be a public one (isPublicHost).
  */
-function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const ipv4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (ipv4) return isPrivateIpv4(ipv4.slice(1).map(Number));
-  if (!host.startsWith('[')) return false;
-  const ipv6 = host.slice(1, -1);
-  if (ipv6 === '::' || ipv6 === '::1') return true;
-  // Unique local fc00::/7 and link-local fe80::/10.
-  if (/^f[cd][0-9a-f]{2}:/.test(ipv6) || /^fe[89ab][0-9a-f]:/.test(ipv6)) return true;
-  // An IPv4 address inside IPv6 (::ffff:7f00:1 is 127.0.0.1).
-  const embedded = ipv6.match(/^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (embedded) {
-    const high = Number.parseInt(embedded[1]!, 16);
-    const low = Number.parseInt(embedded[2]!, 16);
-    return isPrivateIpv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-  }
-  return false;
-}
-
-/** An external URL: http(s), a real host name, and no private or loopback address. */
-export function isExternalUrl(value: string): boolean {
+function externalUrl(value: string, schemes: readonly string[]): URL | null {
+  if (INVISIBLE.test(value) || value.includes('\\')) return null;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(value);
+  if (!match || match[2]!.includes('@')) return null;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (url.username || url.password) return false;
-  const host = url.hostname;
-  if (isPrivateHost(host)) return false;
-  return host.includes('.') || host.startsWith('[');
+  if (!schemes.includes(url.protocol) || url.username || url.password) return null;
+  return isPublicHost(url.hostname) ? url : null;
 }
 
-/** Hrefs allowed in rich text and buttons: local links, in-page anchors, external URLs, mail and phone. */
-export function isSafeHref(value: string): boolean {
-  return (
-    isLocalLink(value) ||
-    /^#[\w-]+$/.test(value) ||
-    isExternalUrl(value) ||
-    /^(mailto|tel):[^\s<>"]+$/i.test(value)
+/**
+ * A host on the public internet, as the URL parser gives it (lower case, IDNA to punycode, every
+ * IPv4 spelling such as 0x7f.1, 2130706433 or 017700000001 as a dotted quad, IPv6 compressed in
+ * brackets).
+ */
+export function isPublicHost(hostname: string): boolean {
+  if (hostname.startsWith('[') && hostname.endsWith(']')) {
+    const groups = expandIpv6(hostname.slice(1, -1));
+    return groups !== null && isPublicIpv6(groups);
+  }
+  const ipv4 = parseIpv4(hostname);
+  if (ipv4 !== null) return isPublicIpv4(ipv4);
+  return isPublicDomain(hostname);
+}
+
+/** Domains that never leave the local network (RFC 6761, 6762, 8375, and names ICANN keeps unused). */
+const LOCAL_NAMES = ['localhost', 'local', 'localdomain', 'internal', 'lan', 'home', 'corp', 'home.arpa'];
+
+/**
+ * A domain name with at least two labels (no single-label intranet hosts), no empty label (so no
+ * trailing dot), letters, digits, `-` and `_` only, a top-level domain of letters (or punycode),
+ * and not `localhost` or a name under a local-only domain.
+ */
+function isPublicDomain(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host.length > 253) return false;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9_-]{1,63}$/.test(label))) return false;
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels.at(-1)!)) return false;
+  return !LOCAL_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
+}
+
+/** A dotted quad (the only IPv4 form the URL parser gives) as an unsigned 32-bit number, or null. */
+function parseIpv4(text: string): number | null {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!match) return null;
+  const octets = match.slice(1).map(Number);
+  if (octets.some((octet) => octet > 255)) return null;
+  return octets.reduce((address, octet) => address * 256 + octet, 0);
+}
+
+/** Parses `a.b.c.d/bits` into a network number and prefix length. */
+function ipv4Net(cidr: string): { net: number; bits: number } {
+  const [address, bits] = cidr.split('/');
+  return { net: parseIpv4(address!)!, bits: Number(bits) };
+}
+
+/** IPv4 that is not globally reachable (IANA special-purpose registry) or not unicast. */
+const NON_PUBLIC_IPV4 = [
+  '0.0.0.0/8', // this network
+  '10.0.0.0/8', // private
+  '100.64.0.0/10', // shared address space (CGNAT)
+  '127.0.0.0/8', // loopback
+  '169.254.0.0/16', // link-local (cloud metadata)
+  '172.16.0.0/12', // private
+  '192.0.0.0/24', // IETF protocol assignments
+  '192.0.2.0/24', // documentation (TEST-NET-1)
+  '192.88.99.0/24', // 6to4 relay anycast (deprecated)
+  '192.168.0.0/16', // private
+  '198.18.0.0/15', // benchmarking
+  '198.51.100.0/24', // documentation (TEST-NET-2)
+  '203.0.113.0/24', // documentation (TEST-NET-3)
+  '224.0.0.0/4', // multicast
+  '240.0.0.0/4', // reserved, and 255.255.255.255 broadcast
+].map(ipv4Net);
+
+function isPublicIpv4(address: number): boolean {
+  return !NON_PUBLIC_IPV4.some(
+    ({ net, bits }) => Math.floor(address / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits)),
   );
+}
+
+/**
+ * An IPv6 address (without brackets) as its eight 16-bit groups, or null when it is not one. `::`
+ * stands for one or more zero groups; the last 32 bits may be written as a dotted quad. Zone ids
+ * (`%eth0`) are refused.
+ */
+export function expandIpv6(text: string): number[] | null {
+  let body = text;
+  const embedded: number[] = [];
+  const dotted = /^(.*:)([^:]*\.[^:]*)$/.exec(text);
+  if (dotted) {
+    const ipv4 = parseIpv4(dotted[2]!);
+    if (ipv4 === null) return null;
+    embedded.push(Math.floor(ipv4 / 0x10000), ipv4 % 0x10000);
+    body = dotted[1]!.endsWith('::') ? dotted[1]! : dotted[1]!.slice(0, -1);
+  }
+  const halves = body.split('::');
+  if (halves.length > 2) return null;
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').map((group) => (/^[0-9a-f]{1,4}$/i.test(group) ? Number.parseInt(group, 16) : NaN));
+  const head = groupsOf(halves[0]!);
+  if (halves.length === 1) {
+    const groups = [...head, ...embedded];
+    return groups.length === 8 && !groups.some(Number.isNaN) ? groups : null;
+  }
+  const tail = [...groupsOf(halves[1]!), ...embedded];
+  const zeros = 8 - head.length - tail.length;
+  if (zeros < 1 || [...head, ...tail].some(Number.isNaN)) return null;
+  return [...head, ...Array<number>(zeros).fill(0), ...tail];
+}
+
+const ipv6Value = (groups: number[]) => groups.reduce((value, group) => (value << 16n) | BigInt(group), 0n);
+
+function ipv6Net(cidr: string): { net: bigint; bits: number } {
+  const [address, bits] = cidr.split('/');
+  return { net: ipv6Value(expandIpv6(address!)!), bits: Number(bits) };
+}
+
+const inIpv6Net = (value: bigint, { net, bits }: { net: bigint; bits: number }) =>
+  value >> BigInt(128 - bits) === net >> BigInt(128 - bits);
+
+/** 32 bits of an IPv6 address that end `shift` bits from its end (an embedded IPv4 address). */
+const embeddedIpv4 = (value: bigint, shift: number) => Number((value >> BigInt(shift)) & 0xffffffffn);
+
+const GLOBAL_UNICAST = ipv6Net('2000::/3');
+const NAT64 = ipv6Net('64:ff9b::/96');
+const SIX_TO_FOUR = ipv6Net('2002::/16');
+/** Inside 2000::/3 but not globally reachable. */
+const NON_PUBLIC_GLOBAL_IPV6 = [
+  '2001::/23', // IETF protocol assignments: Teredo 2001::/32, benchmarking 2001:2::/48, ORCHID…
+  '2001:db8::/32', // documentation
+  '3fff::/20', // documentation (RFC 9637)
+].map(ipv6Net);
+
+/**
+ * Public IPv6: global unicast (2000::/3) outside the special-purpose blocks, or an IPv4 address
+ * reached through a public translator or tunnel whose IPv4 address is itself public (NAT64
+ * 64:ff9b::/96, 6to4 2002::/16). Everything outside 2000::/3 is refused: `::`, `::1`, IPv4-compatible
+ * ::a.b.c.d, IPv4-mapped ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, local-use NAT64
+ * 64:ff9b:1::/48, discard 100::/64, unique local fc00::/7, link-local fe80::/10, site-local
+ * fec0::/10 and multicast ff00::/8.
+ */
+function isPublicIpv6(groups: number[]): boolean {
+  const value = ipv6Value(groups);
+  if (inIpv6Net(value, NAT64)) return isPublicIpv4(embeddedIpv4(value, 0));
+  if (!inIpv6Net(value, GLOBAL_UNICAST)) return false;
+  if (NON_PUBLIC_GLOBAL_IPV6.some((net) => inIpv6Net(value, net))) return false;
+  if (inIpv6Net(value, SIX_TO_FOUR)) return isPublicIpv4(embeddedIpv4(value, 80));
+  return true;
+}
+
+export type VideoProvider = 'youtube' | 'vimeo';
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+const YOUTUBE_ID = /^[\w-]{6,20}$/;
+
+/**
+ * The video providers we embed, and the privacy-friendly player URL for one of their URLs (null
+ * when it is not one): a public http(s) URL (the external-URL rule) whose host is exactly one of
+ * the providers' hosts, and a video id in the place the provider puts it.
+ */
+export function videoEmbedUrl(value: string): { provider: VideoProvider; embedUrl: string } | null {
+  const url = externalUrl(value, ['http:', 'https:']);
+  if (!url) return null;
+  const host = url.hostname;
+  if (YOUTUBE_HOSTS.has(host) || host === 'youtu.be') {
+    const id =
+      host === 'youtu.be'
+        ? url.pathname.slice(1)
+        : url.pathname === '/watch'
+          ? url.searchParams.get('v')
+          : url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)\/?$/)?.[1];
+    return id && YOUTUBE_ID.test(id)
+      ? { provider: 'youtube', embedUrl: `https://www.youtube-nocookie.com/embed/${id}` }
+      : null;
+  }
+  if (VIMEO_HOSTS.has(host)) {
+    const id = url.pathname.match(/(?:^|\/)(\d{5,12})(?:\/|$)/)?.[1];
+    return id ? { provider: 'vimeo', embedUrl: `https://player.vimeo.com/video/${id}?dnt=1` } : null;
+  }
+  return null;
 }
 
 /** SPEC 5: remove \ / : * ? " < > | and the apostrophe from a file name. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowedUrl, URL_RULES } from '../urls.ts';
 
 /** A Tiptap (ProseMirror) JSON node. Editors store rich text as this, never as HTML. */
 export type RichTextNode = {
@@ -24,10 +25,16 @@ export const richTextNodeSchema: z.ZodType<RichTextNode, RichTextNode> = z.lazy(
   }),
 );
 
-export const richTextDocSchema = richTextNodeSchema.refine(
-  (node) => node.type === 'doc',
-  'must be a doc node',
-);
+/** The href of every link mark in a document (whatever its type; a missing href is undefined). */
+export function linkHrefs(node: RichTextNode): unknown[] {
+  const own = (node.marks ?? []).filter((mark) => mark.type === 'link').map((mark) => mark.attrs?.href);
+  return [...own, ...(node.content ?? []).flatMap(linkHrefs)];
+}
+
+/** A document whose links all follow the link rule (common/urls.ts 'link'). */
+export const richTextDocSchema = richTextNodeSchema
+  .refine((node) => node.type === 'doc', 'must be a doc node')
+  .refine((node) => linkHrefs(node).every((href) => isAllowedUrl(href, 'link')), URL_RULES.link.message);
 
 export const emptyDoc = (): RichTextNode => ({ type: 'doc', content: [] });
 
