@@ -31,6 +31,27 @@ export function linkHrefs(node: RichTextNode): unknown[] {
   return [...own, ...(node.content ?? []).flatMap(linkHrefs)];
 }
 
+/**
+ * Stored content with the link marks that break the link rule taken out (their text stays), at any
+ * depth: how the site reads rich text saved before the rule covered its links, so that one old link
+ * does not take its whole block off the page. Link marks only occur in rich text.
+ */
+export function withoutDisallowedLinks(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutDisallowedLinks);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === 'marks' && Array.isArray(item)
+        ? item.filter((mark) => !isLinkMark(mark) || isAllowedUrl(mark.attrs?.href, 'link'))
+        : withoutDisallowedLinks(item),
+    ]),
+  );
+}
+
+const isLinkMark = (mark: unknown): mark is { attrs?: { href?: unknown } } =>
+  typeof mark === 'object' && mark !== null && (mark as { type?: unknown }).type === 'link';
+
 /** A document whose links all follow the link rule (common/urls.ts 'link'). */
 export const richTextDocSchema = richTextNodeSchema
   .refine((node) => node.type === 'doc', 'must be a doc node')
