@@ -122,14 +122,16 @@ const LOCAL_BASE = 'https://local.invalid/';
 /**
  * A local link: a path on this site that starts with exactly one slash. Not `//host` or `/\host`
  * (both name another host), no backslash or encoded backslash anywhere (servers and proxies that
- * decode it turn it into a slash), no whitespace or control characters.
+ * decode it turn it into a slash), no encoded slash right after the first, no whitespace or control
+ * characters, and no dot segments that make it `//host` once resolved (`/..//evil.example`, which a
+ * client-side router may hand to the history as a protocol-relative URL).
  */
 export function isLocalLink(value: string): boolean {
   if (!/^\/(?![/\\])/.test(value) || value.includes('\\') || INVISIBLE.test(value)) return false;
   if (/%5c/i.test(value) || /^\/%2f/i.test(value)) return false;
   try {
     const url = new URL(value, LOCAL_BASE);
-    return url.origin === new URL(LOCAL_BASE).origin;
+    return url.origin === new URL(LOCAL_BASE).origin && !url.pathname.startsWith('//');
   } catch {
     return false;
   }
