@@ -1,4 +1,5 @@
 import { isAllowedUrl } from './urls.ts';
+
 /**
  * The platform settings a site has, with their defaults. Values are strings (the API contract is
  * key/value); public ones are readable by every visitor because the site's shell needs them.
@@ -65,7 +66,7 @@ const integerIn = (min: number, max: number) => (value: string) =>
 const oneOf = (values: readonly string[]) => (value: string) =>
   values.includes(value) ? null : 'validation.option';
 const maxLength = (max: number) => (value: string) => (value.length > max ? 'validation.tooLong' : null);
-/** Logo and favicon: empty, a media guid, or an image address by the one URL rule ('asset'). */
+/** Logo and favicon: empty, a media guid, or a local link or public https URL (common/urls.ts 'asset'). */
 const imageReference = (value: string) =>
   value === '' || isMediaGuid(value) || isAllowedUrl(value, 'asset') ? null : 'validation.image';
 const optionalGuid = (value: string) => (value === '' || GUID.test(value) ? null : 'validation.guid');

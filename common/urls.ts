@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { IssueMessage } from './issues.ts';
+
 /** SPEC 5: slugs keep only letters, digits, underscore and hyphen; item URLs use lower-case slugs. */
 export function slugify(title: string): string {
   return title
@@ -9,173 +12,333 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9_-]/g, '');
 }
 
-/**
- * One rule for every field that takes a link (SPEC 5). A value is one of:
- * - a local link: a path on this site that starts with exactly one slash (never `//host` or
- *   `/\host`, which browsers read as another host), with no spaces, backslashes or control characters;
- * - an anchor on the page: `#name`;
- * - an external URL: http(s) to a public host (no user or password, no loopback, private,
- *   link-local, multicast, reserved or documentation address in any spelling, no single-label host);
- * - a mail or phone link.
- * Each kind of field allows some of these: `URL_KINDS`.
+/*
+ * The one URL rule (SPEC 5). Every field that takes a link names its kind and uses `isAllowedUrl`
+ * or the schema of that kind (`linkSchema`, `assetUrlSchema`, `videoUrlSchema`):
+ *
+ * - 'link'  (buttons, image links, rich-text links, menu items): a local link, an in-page anchor,
+ *           a public http(s) URL, mailto: or tel:
+ * - 'asset' (logo, favicon): a local link or a public https URL (http would be mixed content)
+ * - 'video' (the video block): a public http(s) URL of a video on YouTube or Vimeo
+ *
+ * A value is checked as it is typed, never repaired: the URL parser drops tabs and newlines, trims
+ * spaces and control characters, reads `\` as `/` and `https:host` as `https://host`, so a value that
+ * relies on any of that (`java\tscript:`, ` https://…`, `/\evil.com`) is refused rather than read
+ * the way a browser would read it.
  */
 
-/** What each kind of field may hold. */
-export const URL_KINDS = {
-  /** Buttons, image links, rich-text links, menu items. */
-  link: { local: true, anchor: true, external: true, contact: true, httpsOnly: false },
-  /** An image a setting names (logo, favicon): a path on this site or a public https URL (no mixed content). */
-  asset: { local: true, anchor: false, external: true, contact: false, httpsOnly: true },
-  /** A public web address only (a menu's external item, a video). */
-  external: { local: false, anchor: false, external: true, contact: false, httpsOnly: false },
-} as const;
-export type UrlKind = keyof typeof URL_KINDS;
+export type UrlKind = 'link' | 'asset' | 'video';
 
-/** Characters no link may contain anywhere: spaces, control characters, backslashes, quotes and angle brackets. */
-const UNSAFE_CHARACTER = /[\s\p{Cc}\\<>"`]/u;
+type UrlRule = {
+  local: boolean;
+  anchor: boolean;
+  /** The schemes an external URL may have; empty: none. */
+  external: readonly ('http:' | 'https:')[];
+  mail: boolean;
+  phone: boolean;
+  /** Only URLs of a video we embed (videoEmbedUrl). */
+  video: boolean;
+  /** The catalogue key a field of this kind reports. */
+  message: IssueMessage['key'];
+};
 
-/** A local link: a path that starts with exactly one slash (not a protocol-relative //host). */
-export function isLocalLink(value: string): boolean {
-  return /^\/(?!\/)/.test(value) && !UNSAFE_CHARACTER.test(value);
-}
+export const URL_RULES: Record<UrlKind, UrlRule> = {
+  link: {
+    local: true,
+    anchor: true,
+    external: ['http:', 'https:'],
+    mail: true,
+    phone: true,
+    video: false,
+    message: 'validation.link',
+  },
+  asset: {
+    local: true,
+    anchor: false,
+    external: ['https:'],
+    mail: false,
+    phone: false,
+    video: false,
+    message: 'validation.assetUrl',
+  },
+  video: {
+    local: false,
+    anchor: false,
+    external: ['http:', 'https:'],
+    mail: false,
+    phone: false,
+    video: true,
+    message: 'validation.videoUrl',
+  },
+};
 
-const isAnchor = (value: string) => /^#[\w-]{1,200}$/.test(value);
-const isContactLink = (value: string) =>
-  /^mailto:[^\s<>"\\@]+@[^\s<>"\\@]+$/i.test(value) || /^tel:\+?[0-9 ()./-]{3,40}$/i.test(value);
+export const MAX_URL_LENGTH = 2000;
 
-/** IPv4 ranges that are not on the public internet (RFC 6890 and friends), as [network, prefix]. */
-const NON_PUBLIC_IPV4: readonly [string, number][] = [
-  ['0.0.0.0', 8], // this network
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and 255.255.255.255 broadcast
-];
-
-const ipv4Number = (octets: readonly number[]) =>
-  ((octets[0]! << 24) | (octets[1]! << 16) | (octets[2]! << 8) | octets[3]!) >>> 0;
-
-const NON_PUBLIC_IPV4_RANGES = NON_PUBLIC_IPV4.map(([network, bits]) => ({
-  network: ipv4Number(network.split('.').map(Number)),
-  bits,
-}));
-
-function isPublicIpv4(address: number): boolean {
-  return !NON_PUBLIC_IPV4_RANGES.some(
-    ({ network, bits }) => address >>> (32 - bits) === network >>> (32 - bits),
+/** Whether `value` is acceptable for a field of this kind. */
+export function isAllowedUrl(value: unknown, kind: UrlKind): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_URL_LENGTH) return false;
+  if (INVISIBLE.test(value)) return false;
+  const rule = URL_RULES[kind];
+  if (rule.video) return videoEmbedUrl(value) !== null;
+  return (
+    (rule.local && isLocalLink(value)) ||
+    (rule.anchor && ANCHOR.test(value)) ||
+    (rule.external.length > 0 && externalUrl(value, rule.external) !== null) ||
+    (rule.mail && MAILTO.test(value)) ||
+    (rule.phone && TEL.test(value))
   );
 }
 
-/** The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail read), or null. */
-export function expandIpv6(address: string): number[] | null {
-  let text = address.toLowerCase();
-  if (text.includes('%')) return null; // a zone id: only ever a local address
-  const dotted = text.match(/^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
-  if (dotted) {
-    const octets = dotted.slice(2).map(Number);
-    if (octets.some((octet) => octet > 255)) return null;
-    text = `${dotted[1]}${((octets[0]! << 8) | octets[1]!).toString(16)}:${((octets[2]! << 8) | octets[3]!).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string) => (part === '' ? [] : part.split(':'));
-  const head = parse(halves[0]!);
-  const tail = halves.length === 2 ? parse(halves[1]!) : [];
-  const missing = 8 - head.length - tail.length;
-  if ((halves.length === 2 && missing < 1) || (halves.length === 1 && missing !== 0)) return null;
-  const groups = [...head, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tail];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
-  return groups.map((group) => Number.parseInt(group, 16));
+/** The catalogue key when `value` does not fit the kind, else null. */
+export function urlProblem(value: unknown, kind: UrlKind): IssueMessage['key'] | null {
+  return isAllowedUrl(value, kind) ? null : URL_RULES[kind].message;
 }
 
-/** The IPv4 address in the last 32 bits of an IPv6 address. */
-const embeddedIpv4 = (groups: readonly number[]) => ((groups[6]! << 16) | groups[7]!) >>> 0;
+/** A string field of this kind (at most 2000 characters), reporting the kind's catalogue key. */
+export function urlSchema(kind: UrlKind) {
+  return z
+    .string()
+    .max(MAX_URL_LENGTH)
+    .refine((value) => isAllowedUrl(value, kind), URL_RULES[kind].message);
+}
 
-function isPublicIpv6(groups: readonly number[]): boolean {
-  const [first = 0, second = 0] = groups;
-  const upperZero = groups.slice(0, 5).every((group) => group === 0);
-  // ::, ::1, IPv4-compatible ::a.b.c.d and IPv4-mapped ::ffff:a.b.c.d: as their IPv4 address (or not at all).
-  if (upperZero && (groups[5] === 0 || groups[5] === 0xffff)) {
-    return groups[5] === 0xffff && isPublicIpv4(embeddedIpv4(groups));
+/** Buttons, image links, menu items: local link, anchor, public http(s) URL, mailto: or tel:. */
+export const linkSchema = urlSchema('link');
+/** Logo and favicon: local link or public https URL. */
+export const assetUrlSchema = urlSchema('asset');
+/** The video block: a YouTube or Vimeo URL. */
+export const videoUrlSchema = urlSchema('video');
+
+/**
+ * Whitespace, control characters (C0, DEL, C1) and format characters (zero-width, bidirectional,
+ * soft hyphen): the parser drops or trims some of them, and the others only hide what a link says.
+ */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}]/u;
+const ANCHOR = /^#[A-Za-z0-9_-]{1,64}$/;
+const MAILTO = /^mailto:[^\s@<>"'\\/:;,?#]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\?[^\s<>"'\\]*)?$/i;
+const TEL = /^tel:\+?[0-9][0-9().-]{1,30}$/i;
+const LOCAL_BASE = 'https://local.invalid/';
+
+/**
+ * A local link: a path on this site that starts with exactly one slash. Not `//host` or `/\host`
+ * (both name another host), no backslash or encoded backslash anywhere (servers and proxies that
+ * decode it turn it into a slash), no encoded slash right after the first, no whitespace or control
+ * characters, and no dot segments that make it `//host` once resolved (`/..//evil.example`, which a
+ * client-side router may hand to the history as a protocol-relative URL).
+ */
+export function isLocalLink(value: string): boolean {
+  if (!/^\/(?![/\\])/.test(value) || value.includes('\\') || INVISIBLE.test(value)) return false;
+  if (/%5c/i.test(value) || /^\/%2f/i.test(value)) return false;
+  try {
+    const url = new URL(value, LOCAL_BASE);
+    return url.origin === new URL(LOCAL_BASE).origin && !url.pathname.startsWith('//');
+  } catch {
+    return false;
   }
-  // IPv4-translated ::ffff:0:a.b.c.d (RFC 2765).
-  if (groups.slice(0, 4).every((group) => group === 0) && groups[4] === 0xffff && groups[5] === 0) {
-    return isPublicIpv4(embeddedIpv4(groups));
-  }
-  // NAT64 64:ff9b::/96 and the local-use 64:ff9b:1::/48: the IPv4 address decides; local use never.
-  if (first === 0x64 && second === 0xff9b) {
-    return (
-      groups[2] === 0 &&
-      groups.slice(3, 6).every((group) => group === 0) &&
-      isPublicIpv4(embeddedIpv4(groups))
-    );
-  }
-  if (first === 0x2002) return isPublicIpv4(((second << 16) | groups[2]!) >>> 0); // 6to4
-  if (first === 0x2001 && second === 0) return false; // Teredo
-  if (first === 0x2001 && second === 0xdb8) return false; // documentation
-  if (first === 0x100 && second === 0 && groups[2] === 0 && groups[3] === 0) return false; // discard-only
-  if ((first & 0xfe00) === 0xfc00) return false; // unique local fc00::/7
-  if ((first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0) return false; // link-local, site-local
-  if ((first & 0xff00) === 0xff00) return false; // multicast
-  // Only the global unicast block 2000::/3 is on the internet.
-  return (first & 0xe000) === 0x2000;
 }
 
 /**
- * Whether a host (as the URL parser normalises it: dotted IPv4, bracketed short IPv6, lower case,
- * punycode) is a public internet host.
+ * A public external URL of one of the schemes, parsed (null when it is not one). The value must
+ * spell `http://` or `https://` itself and name no user or password (not even an empty one, as in
+ * `http://@host`), and its host must be a public one (isPublicHost).
  */
-function isPublicHost(hostname: string): boolean {
-  const host = hostname.replace(/\.$/, '');
-  if (host === '' || host.endsWith('.')) return false;
-  if (host === 'localhost' || host.endsWith('.localhost')) return false;
-  if (host.startsWith('[')) {
-    const groups = expandIpv6(host.slice(1, -1));
-    return groups !== null && isPublicIpv6(groups);
-  }
-  const ipv4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (ipv4) return isPublicIpv4(ipv4Number(ipv4.slice(1).map(Number)));
-  // A single label (intranet, printer) is a name on a local network, not on the internet.
-  return host.includes('.') && !/\.(local|internal|lan|home\.arpa)$/.test(host);
-}
-
-/** An external URL: http(s), a public host, no user or password, nothing unsafe in it. */
-export function isExternalUrl(value: string): boolean {
-  if (UNSAFE_CHARACTER.test(value)) return false;
+function externalUrl(value: string, schemes: readonly string[]): URL | null {
+  if (INVISIBLE.test(value) || value.includes('\\')) return null;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(value);
+  if (!match || match[2]!.includes('@')) return null;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (url.username || url.password) return false;
-  return isPublicHost(url.hostname);
+  if (!schemes.includes(url.protocol) || url.username || url.password) return null;
+  return isPublicHost(url.hostname) ? url : null;
 }
 
-/** Whether `value` is a link a field of `kind` may hold. */
-export function isAllowedUrl(value: string, kind: UrlKind): boolean {
-  const allowed = URL_KINDS[kind];
-  return (
-    (allowed.local && isLocalLink(value)) ||
-    (allowed.anchor && isAnchor(value)) ||
-    (allowed.external && isExternalUrl(value) && (!allowed.httpsOnly || /^https:/i.test(value))) ||
-    (allowed.contact && isContactLink(value))
+/**
+ * A host on the public internet, as the URL parser gives it (lower case, IDNA to punycode, every
+ * IPv4 spelling such as 0x7f.1, 2130706433 or 017700000001 as a dotted quad, IPv6 compressed in
+ * brackets).
+ */
+export function isPublicHost(hostname: string): boolean {
+  if (hostname.startsWith('[') && hostname.endsWith(']')) {
+    const groups = expandIpv6(hostname.slice(1, -1));
+    return groups !== null && isPublicIpv6(groups);
+  }
+  const ipv4 = parseIpv4(hostname);
+  if (ipv4 !== null) return isPublicIpv4(ipv4);
+  return isPublicDomain(hostname);
+}
+
+/** Domains that never leave the local network (RFC 6761, 6762, 8375, and names ICANN keeps unused). */
+const LOCAL_NAMES = ['localhost', 'local', 'localdomain', 'internal', 'lan', 'home', 'corp', 'home.arpa'];
+
+/**
+ * A domain name with at least two labels (no single-label intranet hosts), no empty label (so no
+ * trailing dot), letters, digits, `-` and `_` only, a top-level domain of letters (or punycode),
+ * and not `localhost` or a name under a local-only domain.
+ */
+function isPublicDomain(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host.length > 253) return false;
+  const labels = host.split('.');
+  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9_-]{1,63}$/.test(label))) return false;
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels.at(-1)!)) return false;
+  return !LOCAL_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
+}
+
+/** A dotted quad (the only IPv4 form the URL parser gives) as an unsigned 32-bit number, or null. */
+function parseIpv4(text: string): number | null {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!match) return null;
+  const octets = match.slice(1).map(Number);
+  if (octets.some((octet) => octet > 255)) return null;
+  return octets.reduce((address, octet) => address * 256 + octet, 0);
+}
+
+/** Parses `a.b.c.d/bits` into a network number and prefix length. */
+function ipv4Net(cidr: string): { net: number; bits: number } {
+  const [address, bits] = cidr.split('/');
+  return { net: parseIpv4(address!)!, bits: Number(bits) };
+}
+
+/** IPv4 that is not globally reachable (IANA special-purpose registry) or not unicast. */
+const NON_PUBLIC_IPV4 = [
+  '0.0.0.0/8', // this network
+  '10.0.0.0/8', // private
+  '100.64.0.0/10', // shared address space (CGNAT)
+  '127.0.0.0/8', // loopback
+  '169.254.0.0/16', // link-local (cloud metadata)
+  '172.16.0.0/12', // private
+  '192.0.0.0/24', // IETF protocol assignments
+  '192.0.2.0/24', // documentation (TEST-NET-1)
+  '192.88.99.0/24', // 6to4 relay anycast (deprecated)
+  '192.168.0.0/16', // private
+  '198.18.0.0/15', // benchmarking
+  '198.51.100.0/24', // documentation (TEST-NET-2)
+  '203.0.113.0/24', // documentation (TEST-NET-3)
+  '224.0.0.0/4', // multicast
+  '240.0.0.0/4', // reserved, and 255.255.255.255 broadcast
+].map(ipv4Net);
+
+function isPublicIpv4(address: number): boolean {
+  return !NON_PUBLIC_IPV4.some(
+    ({ net, bits }) => Math.floor(address / 2 ** (32 - bits)) === Math.floor(net / 2 ** (32 - bits)),
   );
 }
 
-/** Hrefs allowed in rich text and buttons: local links, in-page anchors, external URLs, mail and phone. */
-export const isSafeHref = (value: string) => isAllowedUrl(value, 'link');
+/**
+ * An IPv6 address (without brackets) as its eight 16-bit groups, or null when it is not one. `::`
+ * stands for one or more zero groups; the last 32 bits may be written as a dotted quad. Zone ids
+ * (`%eth0`) are refused.
+ */
+export function expandIpv6(text: string): number[] | null {
+  let body = text;
+  const embedded: number[] = [];
+  const dotted = /^(.*:)([^:]*\.[^:]*)$/.exec(text);
+  if (dotted) {
+    const ipv4 = parseIpv4(dotted[2]!);
+    if (ipv4 === null) return null;
+    embedded.push(Math.floor(ipv4 / 0x10000), ipv4 % 0x10000);
+    body = dotted[1]!.endsWith('::') ? dotted[1]! : dotted[1]!.slice(0, -1);
+  }
+  const halves = body.split('::');
+  if (halves.length > 2) return null;
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').map((group) => (/^[0-9a-f]{1,4}$/i.test(group) ? Number.parseInt(group, 16) : NaN));
+  const head = groupsOf(halves[0]!);
+  if (halves.length === 1) {
+    const groups = [...head, ...embedded];
+    return groups.length === 8 && !groups.some(Number.isNaN) ? groups : null;
+  }
+  const tail = [...groupsOf(halves[1]!), ...embedded];
+  const zeros = 8 - head.length - tail.length;
+  if (zeros < 1 || [...head, ...tail].some(Number.isNaN)) return null;
+  return [...head, ...Array<number>(zeros).fill(0), ...tail];
+}
+
+const ipv6Value = (groups: number[]) => groups.reduce((value, group) => (value << 16n) | BigInt(group), 0n);
+
+function ipv6Net(cidr: string): { net: bigint; bits: number } {
+  const [address, bits] = cidr.split('/');
+  return { net: ipv6Value(expandIpv6(address!)!), bits: Number(bits) };
+}
+
+const inIpv6Net = (value: bigint, { net, bits }: { net: bigint; bits: number }) =>
+  value >> BigInt(128 - bits) === net >> BigInt(128 - bits);
+
+/** 32 bits of an IPv6 address that end `shift` bits from its end (an embedded IPv4 address). */
+const embeddedIpv4 = (value: bigint, shift: number) => Number((value >> BigInt(shift)) & 0xffffffffn);
+
+const GLOBAL_UNICAST = ipv6Net('2000::/3');
+const NAT64 = ipv6Net('64:ff9b::/96');
+const SIX_TO_FOUR = ipv6Net('2002::/16');
+/** Inside 2000::/3 but not globally reachable. */
+const NON_PUBLIC_GLOBAL_IPV6 = [
+  '2001::/23', // IETF protocol assignments: Teredo 2001::/32, benchmarking 2001:2::/48, ORCHID…
+  '2001:db8::/32', // documentation
+  '3fff::/20', // documentation (RFC 9637)
+].map(ipv6Net);
+
+/**
+ * Public IPv6: global unicast (2000::/3) outside the special-purpose blocks, or an IPv4 address
+ * reached through a public translator or tunnel whose IPv4 address is itself public (NAT64
+ * 64:ff9b::/96, 6to4 2002::/16). Everything outside 2000::/3 is refused: `::`, `::1`, IPv4-compatible
+ * ::a.b.c.d, IPv4-mapped ::ffff:a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, local-use NAT64
+ * 64:ff9b:1::/48, discard 100::/64, unique local fc00::/7, link-local fe80::/10, site-local
+ * fec0::/10 and multicast ff00::/8.
+ */
+function isPublicIpv6(groups: number[]): boolean {
+  const value = ipv6Value(groups);
+  if (inIpv6Net(value, NAT64)) return isPublicIpv4(embeddedIpv4(value, 0));
+  if (!inIpv6Net(value, GLOBAL_UNICAST)) return false;
+  if (NON_PUBLIC_GLOBAL_IPV6.some((net) => inIpv6Net(value, net))) return false;
+  if (inIpv6Net(value, SIX_TO_FOUR)) return isPublicIpv4(embeddedIpv4(value, 80));
+  return true;
+}
+
+export type VideoProvider = 'youtube' | 'vimeo';
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+const VIMEO_HOSTS = new Set(['vimeo.com', 'www.vimeo.com', 'player.vimeo.com']);
+const YOUTUBE_ID = /^[\w-]{6,20}$/;
+
+/**
+ * The video providers we embed, and the privacy-friendly player URL for one of their URLs (null
+ * when it is not one): a public http(s) URL (the external-URL rule) whose host is exactly one of
+ * the providers' hosts, and a video id in the place the provider puts it.
+ */
+export function videoEmbedUrl(value: string): { provider: VideoProvider; embedUrl: string } | null {
+  const url = externalUrl(value, ['http:', 'https:']);
+  // The providers serve on their standard ports only.
+  if (!url || url.port !== '') return null;
+  const host = url.hostname;
+  if (YOUTUBE_HOSTS.has(host) || host === 'youtu.be') {
+    const id =
+      host === 'youtu.be'
+        ? url.pathname.slice(1)
+        : url.pathname === '/watch'
+          ? url.searchParams.get('v')
+          : url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)\/?$/)?.[1];
+    return id && YOUTUBE_ID.test(id)
+      ? { provider: 'youtube', embedUrl: `https://www.youtube-nocookie.com/embed/${id}` }
+      : null;
+  }
+  if (VIMEO_HOSTS.has(host)) {
+    const id = url.pathname.match(/(?:^|\/)(\d{5,12})(?:\/|$)/)?.[1];
+    return id ? { provider: 'vimeo', embedUrl: `https://player.vimeo.com/video/${id}?dnt=1` } : null;
+  }
+  return null;
+}
 
 /** SPEC 5: remove \ / : * ? " < > | and the apostrophe from a file name. */
 export function cleanFileName(name: string): string {

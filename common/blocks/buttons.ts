@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { linkSchema } from '../urls.ts';
 import { defineBlockType } from './define.ts';
-import { hrefSchema } from './href.ts';
 
 export const BUTTON_VARIANTS = ['filled', 'outline', 'light'] as const;
 export const BUTTON_ALIGNMENTS = ['left', 'center', 'right'] as const;
@@ -12,7 +12,7 @@ export const buttonsBlock = defineBlockType({
       .array(
         z.object({
           label: z.string().min(1).max(120),
-          href: hrefSchema,
+          href: linkSchema,
           variant: z.enum(BUTTON_VARIANTS).default('filled'),
         }),
       )

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { linkSchema } from '../urls.ts';
 import { defineBlockType } from './define.ts';
-import { hrefSchema } from './href.ts';
 
 export const IMAGE_SIZES = ['full', 'large', 'medium', 'small'] as const;
 export type ImageSize = (typeof IMAGE_SIZES)[number];
@@ -14,7 +14,7 @@ export const imageBlock = defineBlockType({
     /** The original's size, filled in by the server when the block is saved (aspect ratio, no layout shift). */
     width: z.number().int().positive().nullable().default(null),
     height: z.number().int().positive().nullable().default(null),
-    href: hrefSchema.optional(),
+    href: linkSchema.optional(),
     size: z.enum(IMAGE_SIZES).default('full'),
   }),
   isLocalized: true,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPE_NAMES, BLOCK_TYPES, isBlockTypeName, videoEmbedUrl } from './index.ts';
-import { paragraphs } from './rich-text.ts';
+import { paragraphs, type RichTextNode, withoutDisallowedLinks } from './rich-text.ts';
 
 describe('videoEmbedUrl', () => {
   it.each([
@@ -73,6 +73,92 @@ describe('block types', () => {
     expect(BLOCK_TYPES.buttons.content.safeParse(buttons('https://example.org/')).success).toBe(true);
     expect(BLOCK_TYPES.buttons.content.safeParse(buttons('javascript:alert(1)')).success).toBe(false);
     expect(BLOCK_TYPES.buttons.content.safeParse(buttons('http://10.0.0.1/')).success).toBe(false);
+    expect(BLOCK_TYPES.buttons.content.safeParse(buttons('http://[::ffff:0:7f00:1]/')).success).toBe(false);
+    expect(BLOCK_TYPES.buttons.content.safeParse(buttons('mailto:info@gemeente.nl')).success).toBe(true);
+  });
+
+  it('accept a video only from YouTube or Vimeo, over http(s), naming the link rule’s key', () => {
+    const video = (url: string) => BLOCK_TYPES.video.content.safeParse({ url, title: 'Video' });
+    expect(video('https://www.youtube.com/watch?v=aqz-KE-bpKQ').success).toBe(true);
+    expect(video('https://vimeo.com/76979871').success).toBe(true);
+    for (const url of [
+      'javascript://www.youtube.com/%0aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'https://video.example.org/watch?v=aqz-KE-bpKQ',
+      'http://[::ffff:0:7f00:1]/watch?v=aqz-KE-bpKQ',
+      '',
+    ]) {
+      expect(video(url).error?.issues[0]?.message, url).toBe('validation.videoUrl');
+    }
+  });
+
+  it('accept image links by the link rule', () => {
+    const image = (href: string) => BLOCK_TYPES.image.options.safeParse({ href });
+    expect(image('/nieuws').success).toBe(true);
+    expect(image('http://[64:ff9b::7f00:1]/').error?.issues[0]?.message).toBe('validation.link');
+  });
+
+  it('accept rich text only when every link follows the link rule', () => {
+    const linked = (href: unknown): RichTextNode => ({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'klik', marks: [{ type: 'bold' }, { type: 'link', attrs: { href } }] },
+          ],
+        },
+      ],
+    });
+    for (const href of [
+      '/nieuws',
+      '#contact',
+      'https://www.gemeente.nl/',
+      'mailto:a@b.nl',
+      'tel:+31201234567',
+    ]) {
+      expect(BLOCK_TYPES.text.content.safeParse({ doc: linked(href) }).success, href).toBe(true);
+    }
+    for (const href of ['javascript:alert(1)', 'http://[fec0::1]/', '/\\evil.example', 42, undefined]) {
+      const result = BLOCK_TYPES.text.content.safeParse({ doc: linked(href) });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['doc', 'validation.link'],
+      ]);
+    }
+    const accordion = BLOCK_TYPES.accordion.content.safeParse({
+      items: [{ title: 'Vraag', doc: linked('http://224.0.0.1/') }],
+    });
+    expect(accordion.error?.issues[0]?.path).toEqual(['items', 0, 'doc']);
+  });
+
+  it('read stored rich text without the links that break the rule, keeping their text and other marks', () => {
+    const stored = {
+      doc: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              {
+                type: 'text',
+                text: 'slecht',
+                marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'javascript:x' } }],
+              },
+              { type: 'text', text: 'goed', marks: [{ type: 'link', attrs: { href: '/nieuws' } }] },
+            ],
+          },
+        ],
+      },
+    };
+    expect(BLOCK_TYPES.text.content.safeParse(stored).success).toBe(false);
+    const read = BLOCK_TYPES.text.content.parse(withoutDisallowedLinks(stored));
+    expect(read.doc.content?.[0]?.content?.map((node) => [node.text, node.marks])).toEqual([
+      ['slecht', [{ type: 'bold' }]],
+      ['goed', [{ type: 'link', attrs: { href: '/nieuws' } }]],
+    ]);
+    const buttons = { buttons: [{ label: 'x', href: 'javascript:alert(1)' }] };
+    expect(BLOCK_TYPES.buttons.content.safeParse(withoutDisallowedLinks(buttons)).success).toBe(false);
   });
 
   it('accept text only as a doc node', () => {

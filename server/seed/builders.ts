@@ -1,5 +1,6 @@
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
 import type { LayoutPosition, PageLayout, PageOption } from '../../common/pages.ts';
+import { isAllowedUrl } from '../../common/urls.ts';
 import type { Executor } from '../db/client.ts';
 import {
   buildingBlockInstances,
@@ -103,6 +104,9 @@ export async function createMenuItem(
     sortId?: number;
   },
 ) {
+  if (input.externalUrl != null && !isAllowedUrl(input.externalUrl, 'link')) {
+    throw new Error(`menu item ${input.urlSegment}: the external URL breaks the link rule`);
+  }
   const [item] = await db
     .insert(menuItems)
     .values({

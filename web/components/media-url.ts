@@ -1,13 +1,16 @@
 import { isMediaGuid } from '../../common/settings';
+import { isAllowedUrl } from '../../common/urls';
 
 /**
  * Settings such as the header logo and favicon hold a URL or a media guid; a guid is served by the
- * media endpoint /a/{guid} with optional transform parameters. Empty means "none".
+ * media endpoint /a/{guid} with optional transform parameters. Empty means "none"; so does a URL
+ * that breaks the asset rule (common/urls.ts).
  */
 export function mediaUrl(value: string, params: Record<string, string | number> = {}): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return null;
-  if (!isMediaGuid(trimmed)) return trimmed;
+  // The setting's rule (common/settings.ts) refuses anything else; a row written by hand shows nothing.
+  if (!isMediaGuid(trimmed)) return isAllowedUrl(trimmed, 'asset') ? trimmed : null;
   return withParams(`/a/${trimmed}`, params);
 }
 

@@ -6,6 +6,7 @@ import {
   isBlockTypeName,
   type KnownBlockView,
 } from '../../../common/blocks/index.ts';
+import { withoutDisallowedLinks } from '../../../common/blocks/rich-text.ts';
 import type { Locale, Localized } from '../../../common/localized-text.ts';
 import { fallbackLang, pickLocale } from '../../../common/localized-text.ts';
 import type { BlockRow } from '../../db/schema.ts';
@@ -75,7 +76,10 @@ function prepareKnown<N extends BlockTypeName>(
   const type = BLOCK_TYPES[name];
   const options = type.options.safeParse(row.options ?? {});
   const localizedContent = (row.content ?? { nl: {} }) as Localized<unknown>;
-  const content = type.content.safeParse(pickLocale(localizedContent, locale));
+  const stored = pickLocale(localizedContent, locale);
+  let content = type.content.safeParse(stored);
+  // Rich text saved before the link rule covered its links: without those links (their text stays).
+  if (!content.success) content = type.content.safeParse(withoutDisallowedLinks(stored));
   if (!options.success || !content.success) return null;
   const data = SERVER_BLOCK_TYPES[name].prepare({
     content: content.data as never,

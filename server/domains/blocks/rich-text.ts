@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { renderToHTMLString } from '@tiptap/static-renderer/pm/html-string';
 import type { RichTextNode } from '../../../common/blocks/rich-text.ts';
-import { isSafeHref } from '../../../common/urls.ts';
+import { isAllowedUrl } from '../../../common/urls.ts';
 
 /** Lets editors give headings an anchor id, so `#anchor` links can target them. */
 const HeadingAnchors = Extension.create({
@@ -33,7 +33,8 @@ const extensions = [
 ];
 
 /**
- * Drops link marks whose href is not safe (javascript:, data:, private hosts…), keeping their text.
+ * Drops link marks whose href breaks the link rule (javascript:, data:, private hosts…), keeping their
+ * text. The block schemas refuse such links already; this is the second line of defence.
  * A kept link keeps only its href: stored target, rel or class would override our rel="noopener
  * noreferrer" (rel="opener" with target="_blank" hands the site's window to the linked page).
  */
@@ -41,7 +42,7 @@ function sanitize(node: RichTextNode): RichTextNode {
   const marks = node.marks?.flatMap((mark) => {
     if (mark.type !== 'link') return [mark];
     const href = mark.attrs?.href;
-    return typeof href === 'string' && isSafeHref(href) ? [{ type: 'link', attrs: { href } }] : [];
+    return typeof href === 'string' && isAllowedUrl(href, 'link') ? [{ type: 'link', attrs: { href } }] : [];
   });
   return {
     ...node,

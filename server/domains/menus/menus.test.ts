@@ -85,6 +85,21 @@ describe('filterMenuForVisitor', () => {
   });
 
   it('keeps everything for someone who sees unpublished pages', () => {
-    expect(filterMenuForVisitor(tree, true)).toBe(tree);
+    expect(filterMenuForVisitor(tree, true)).toEqual(tree);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'http://[::ffff:0:7f00:1]/',
+    'http://169.254.169.254/latest/meta-data',
+    '//evil.example',
+  ])('drops an external item to %s with its subtree, for everyone', (externalUrl) => {
+    const menu = [
+      item('goed'),
+      item('kwaad', { externalUrl, pageGuid: null, relatedMenuItems: [item('onder')] }),
+    ];
+    for (const seesUnpublished of [false, true]) {
+      expect(filterMenuForVisitor(menu, seesUnpublished).map((entry) => entry.urlSegment)).toEqual(['goed']);
+    }
   });
 });

@@ -1,14 +1,25 @@
 import type { MenuNode } from '../../../common/site.ts';
+import { isAllowedUrl } from '../../../common/urls.ts';
 import type { MenuItemTree } from './queries.ts';
 
 /** Menus as visitors and the site's shell see them: pure functions over the loaded tree. */
 
-/** Drops items a visitor must not see: internal items whose page is unpublished, with their subtree. */
+/**
+ * Drops, with their subtree, items a visitor must not see (internal items whose page is unpublished)
+ * and, for everyone, external items whose URL breaks the link rule (common/urls.ts): menu items have
+ * no write route, so such a row was written by hand.
+ */
 export function filterMenuForVisitor(items: MenuItemTree[], seesUnpublished: boolean): MenuItemTree[] {
-  if (seesUnpublished) return items;
   return items
-    .filter((item) => item.externalUrl !== null || item.pageGuid === null || item.pageIsPublished)
-    .map((item) => ({ ...item, relatedMenuItems: filterMenuForVisitor(item.relatedMenuItems, false) }));
+    .filter((item) =>
+      item.externalUrl !== null
+        ? isAllowedUrl(item.externalUrl, 'link')
+        : seesUnpublished || item.pageGuid === null || item.pageIsPublished,
+    )
+    .map((item) => ({
+      ...item,
+      relatedMenuItems: filterMenuForVisitor(item.relatedMenuItems, seesUnpublished),
+    }));
 }
 
 /**

@@ -369,7 +369,7 @@ describe('blocks on the public site', () => {
     );
   });
 
-  it('leaves out a stored video from a provider it does not embed (saved before the URL rule)', async () => {
+  it('leaves out a video from a provider it does not embed (its schema refuses it)', async () => {
     const page = await createPage(database.db, {
       name: 'andere-video',
       title: 'Video',

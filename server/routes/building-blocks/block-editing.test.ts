@@ -6,6 +6,7 @@ import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { auditEvents, buildingBlockInstances, media } from '../../db/schema.ts';
+import { validationText } from '../../errors.ts';
 import { createBlock, createPage } from '../../seed/builders.ts';
 
 const EDITORS = '7c1e2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -400,6 +401,162 @@ describe('block editing', () => {
         400,
         'validation_failed',
       );
+    });
+  });
+
+  describe('links and video URLs (the URL rule, common/urls.ts)', () => {
+    const linked = (href: string) => ({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'klik', marks: [{ type: 'link', attrs: { href } }] }],
+        },
+      ],
+    });
+    const add = async (buildingBlockName: string, content: unknown, options: unknown = {}) =>
+      admin.request({
+        method: 'POST',
+        url: `/api/pages/${(await editorsPage()).id}/buildingblockinstances`,
+        payload: { buildingBlockName, layoutPosition: 'main', content, options },
+      });
+
+    it.each([
+      [
+        'a video with a javascript: URL',
+        'video',
+        { nl: { url: 'javascript://www.youtube.com/%0aalert(1)', title: 'T' } },
+        {},
+        'content.nl.url',
+        'validation.videoUrl',
+      ],
+      [
+        'a video with a data: URL',
+        'video',
+        { nl: { url: 'data:text/html,<script>alert(1)</script>', title: 'T' } },
+        {},
+        'content.nl.url',
+        'validation.videoUrl',
+      ],
+      [
+        'a video of a provider we do not embed',
+        'video',
+        { nl: { url: 'https://video.example.org/1', title: 'T' } },
+        {},
+        'content.nl.url',
+        'validation.videoUrl',
+      ],
+      [
+        'a button to an IPv4-translated loopback address',
+        'buttons',
+        { nl: { buttons: [{ label: 'x', href: 'http://[::ffff:0:7f00:1]/' }] } },
+        {},
+        'content.nl.buttons.0.href',
+        'validation.link',
+      ],
+      [
+        'a button to NAT64 with a private IPv4 address',
+        'buttons',
+        { nl: { buttons: [{ label: 'x', href: 'http://[64:ff9b::a9fe:a9fe]/' }] } },
+        {},
+        'content.nl.buttons.0.href',
+        'validation.link',
+      ],
+      [
+        'an English button to a multicast address',
+        'buttons',
+        {
+          nl: { buttons: [{ label: 'x', href: '/goed' }] },
+          en: { buttons: [{ label: 'x', href: 'http://224.0.0.1/' }] },
+        },
+        {},
+        'content.en.buttons.0.href',
+        'validation.link',
+      ],
+      [
+        'a text with a link to another host written as a local link',
+        'text',
+        { nl: { doc: linked('/\\evil.example') } },
+        {},
+        'content.nl.doc',
+        'validation.link',
+      ],
+      [
+        'an accordion with a javascript: link',
+        'accordion',
+        { nl: { items: [{ title: 'V', doc: linked('JaVaScRiPt:alert(1)') }] } },
+        {},
+        'content.nl.items.0.doc',
+        'validation.link',
+      ],
+      [
+        'an image linking to a benchmarking address',
+        'image',
+        { nl: { alt: 'Foto' } },
+        { href: 'http://198.18.0.1/' },
+        'options.href',
+        'validation.link',
+      ],
+    ])(
+      'answers 400 to %s, naming the field and the rule',
+      async (_case, name, content, options, path, key) => {
+        const body = expectApiError(await add(name, content, options), 400, 'validation_failed');
+        expect(body.error.details).toContainEqual({ path, message: validationText(key, 'nl') });
+      },
+    );
+
+    it.each([
+      [
+        'a YouTube video',
+        'video',
+        { nl: { url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', title: 'T' } },
+        {},
+      ],
+      ['a Vimeo video', 'video', { nl: { url: 'https://vimeo.com/76979871', title: 'T' } }, {}],
+      [
+        'buttons to a page, an anchor, a public site, mail and phone',
+        'buttons',
+        {
+          nl: {
+            buttons: [
+              { label: 'a', href: '/nieuws/item?x=1' },
+              { label: 'b', href: '#contact' },
+              { label: 'c', href: 'https://www.gemeente.nl/x?y=1#z' },
+              { label: 'd', href: 'mailto:info@gemeente.nl' },
+              { label: 'e', href: 'tel:+31201234567' },
+              { label: 'f', href: 'https://[2a00:1450:4001::200e]/' },
+            ],
+          },
+        },
+        {},
+      ],
+      ['a text with a public link', 'text', { nl: { doc: linked('https://www.rijksoverheid.nl/') } }, {}],
+      ['an image linking to a page', 'image', { nl: { alt: 'Foto' } }, { href: '/over-ons' }],
+    ])('saves %s', async (_case, name, content, options) => {
+      const response = await add(name, content, options);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ buildingBlockName: name, content });
+    });
+
+    it('answers 400 to replacing a video’s URL with a javascript: URL, and keeps the old one', async () => {
+      const page = await editorsPage({
+        blocks: [{ name: 'video', content: { nl: { url: 'https://vimeo.com/76979871', title: 'T' } } }],
+      });
+      const block = page.blocks[0]!;
+      const body = expectApiError(
+        await editor.request({
+          method: 'PUT',
+          url: `/api/buildingblockinstance/${block.id}`,
+          payload: { content: { nl: { url: 'javascript:alert(1)', title: 'T' } } },
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(body.error.details).toEqual([
+        { path: 'content.nl.url', message: validationText('validation.videoUrl', 'nl') },
+      ]);
+      const stored = await test.app.inject({ method: 'GET', url: `/api/buildingblockinstance/${block.id}` });
+      expect(stored.json().content.nl.url).toBe('https://vimeo.com/76979871');
     });
   });
 

@@ -247,17 +247,49 @@ describe('PUT /api/platformsettingvalues', () => {
     ['a negative padding', 'headerLogoPadding', '-1'],
     ['a javascript: logo URL', 'headerLogo', 'javascript:alert(1)'],
     ['an http logo URL', 'favicon', 'http://example.com/icon.png'],
-    ['a logo path that browsers read as another host', 'headerLogo', '/\\evil.example/logo.png'],
-    ['a protocol-relative logo', 'headerLogo', '//evil.example/logo.png'],
+    ['a logo on another host written as a local link', 'headerLogo', '/\\evil.example/logo.png'],
+    ['a protocol-relative logo URL', 'headerLogo', '//evil.example/logo.png'],
+    ['a favicon with an encoded backslash', 'favicon', '/%5Cevil.example/icon.png'],
     ['a logo on a private address', 'headerLogo', 'https://192.168.1.10/logo.png'],
-    ['a favicon on loopback in IPv6', 'favicon', 'https://[::ffff:127.0.0.1]/icon.png'],
-    ['a favicon on localhost', 'favicon', 'https://localhost/icon.png'],
+    ['a favicon on IPv4-mapped loopback', 'favicon', 'https://[::ffff:127.0.0.1]/icon.png'],
+    ['a logo on a site-local IPv6 address', 'headerLogo', 'https://[fec0::1]/logo.png'],
+    ['a logo on localhost', 'headerLogo', 'https://localhost/logo.png'],
+    ['a logo with a leading space', 'headerLogo', ' https://www.gemeente.nl/logo.png'],
+    ['a data: favicon', 'favicon', 'data:image/svg+xml,<svg onload=alert(1)>'],
     ['an unknown cookie category', 'cookieCategories', 'functional,marketing'],
     ['sign-up that is not a boolean', 'signUpEnabled', 'ja'],
     ['a footer guid that is not a guid', 'defaultFooterGuid', 'footer'],
   ])('answers 400 to %s', async (_case, key, value) => {
     const body = expectApiError(await put(admin, [{ key, value }]), 400, 'validation_failed');
     expect(body.error.details?.[0]?.path).toBe('body/0/value');
+  });
+
+  it('answers 400 to a logo at /\\evil.com with the image rule’s message, and keeps the old logo', async () => {
+    await setPlatformSettings(test.database.db, { headerLogo: '/brand/logo.svg' });
+    const body = expectApiError(
+      await put(admin, [{ key: 'headerLogo', value: '/\\evil.com' }]),
+      400,
+      'validation_failed',
+    );
+    expect(body.error.details).toEqual([
+      { path: 'body/0/value', message: validationText('validation.image', 'nl') },
+    ]);
+    expect((await getPlatformSettings(test.database.db)).headerLogo).toBe('/brand/logo.svg');
+  });
+
+  it.each([
+    '/brand/logo.svg',
+    '/a/logo.png?width=200',
+    'https://www.gemeente.nl/logo.svg',
+    'https://cdn.example.org/assets/favicon.ico',
+    'https://[2a00:1450:4001::200e]/logo.png',
+  ])('saves the logo and favicon %j', async (value) => {
+    const response = await put(admin, [
+      { key: 'headerLogo', value },
+      { key: 'favicon', value },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(await getPlatformSettings(test.database.db)).toMatchObject({ headerLogo: value, favicon: value });
   });
 
   it('refuses a logo that is not a public upload: a profile photo or an unknown guid', async () => {

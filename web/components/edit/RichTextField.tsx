@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RichTextNode } from '../../../common/blocks/rich-text';
+import { isAllowedUrl } from '../../../common/urls';
 
 /**
  * Rich text as editors write it: Tiptap with the same StarterKit the server renders with, stored as
@@ -25,7 +26,12 @@ export function RichTextField({
   const { t } = useTranslation();
   const labelId = useId();
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    extensions: [
+      StarterKit.configure({
+        // The link rule the server checks (common/urls.ts): other links are not made, pasted or kept.
+        link: { openOnClick: false, isAllowedUri: (url) => isAllowedUrl(url, 'link') },
+      }),
+    ],
     content: value,
     // The editor exists only in the browser (the drawer is client-only); never render it on the server.
     immediatelyRender: false,

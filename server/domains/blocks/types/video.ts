@@ -1,10 +1,16 @@
 import { videoEmbedUrl } from '../../../../common/blocks/video.ts';
 import type { ServerBlockType } from './define.ts';
 
-/** A video we cannot embed (another provider) shows nothing rather than a broken frame. */
+/**
+ * The schema only lets YouTube and Vimeo URLs in; one it cannot embed after all (a row written by
+ * hand) shows nothing rather than a broken frame. The link to the video's own page is https.
+ */
 export const video: ServerBlockType<'video'> = {
   prepare: ({ content }) => {
     const embed = videoEmbedUrl(content.url);
-    return embed ? { ...embed, title: content.title, url: content.url } : null;
+    if (!embed) return null;
+    const url = new URL(content.url);
+    url.protocol = 'https:';
+    return { ...embed, title: content.title, url: url.href };
   },
 };
