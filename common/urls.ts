@@ -319,8 +319,9 @@ const YOUTUBE_ID = /^[\w-]{6,20}$/;
  */
 export function videoEmbedUrl(value: string): { provider: VideoProvider; embedUrl: string } | null {
   const url = externalUrl(value, ['http:', 'https:']);
+  if (!url) return null;
   // The providers serve on their standard ports only.
-  if (!url || url.port !== '') return null;
+  if (url.port !== '') return null;
   const host = url.hostname;
   if (YOUTUBE_HOSTS.has(host) || host === 'youtu.be') {
     const id =
