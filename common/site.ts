@@ -25,7 +25,8 @@ export type MenuNode = {
   children: MenuNode[];
 };
 
-export type Breadcrumb = { name: string; url: string };
+/** `lang` is `nl` when the name is the Dutch fallback of a missing English one. */
+export type Breadcrumb = { name: string; url: string; lang?: Locale };
 
 export type HeaderImageView = {
   guid: string;

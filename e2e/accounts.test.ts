@@ -46,7 +46,7 @@ async function finish(page: Page, problems: PageProblems, expectedStatuses: numb
 
 /** The header control: the user's name (a menu button) when signed in, a sign-in link otherwise. */
 const userMenu = (page: Page, name: string, label = 'gebruikersmenu') =>
-  page.getByRole('banner').getByRole('button', { name: `${name}, ${label}` });
+  page.getByRole('banner').getByRole('button', { name: `${name} (${label})` });
 const signInLink = (page: Page, name = 'Inloggen') =>
   page.getByRole('banner').getByRole('link', { name, exact: true });
 

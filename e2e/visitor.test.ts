@@ -126,6 +126,25 @@ describe('Dutch text on English pages', () => {
       })),
     );
     for (const language of languages) expect(language).toEqual({ title: 'en', description: 'nl' });
+
+    // A news item without any English: its page marks title, description, body and breadcrumb.
+    await open(page, NEWS);
+    const untranslated = page.locator('.block-list .list-item-title[lang="nl"] a').first();
+    const href = await untranslated.getAttribute('href');
+    expect(href, 'a news item without an English title').toBeTruthy();
+    await open(page, href ?? '/');
+    const langOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => element.closest('[lang]')?.getAttribute('lang'));
+    await expect(langOf('.item-title')).resolves.toBe('nl');
+    await expect(langOf('.item-description')).resolves.toBe('nl');
+    await expect(langOf('.item-blocks .rich-text')).resolves.toBe('nl');
+    await expect(langOf('.breadcrumbs [aria-current="page"]')).resolves.toBe('nl');
+    // The interface around it stays English.
+    await expect(langOf('.item-back-link')).resolves.toBe('en');
+    await expect(langOf('.item-dates')).resolves.toBe('en');
     await context.close();
   });
 });

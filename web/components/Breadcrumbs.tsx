@@ -15,11 +15,11 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
         </Anchor>
         {trail.map((item, index) =>
           index === trail.length - 1 ? (
-            <Text key={item.url} size="sm" aria-current="page" component="span">
+            <Text key={item.url} size="sm" aria-current="page" component="span" lang={item.lang}>
               {item.name}
             </Text>
           ) : (
-            <Anchor key={item.url} component={Link} to={item.url} size="sm">
+            <Anchor key={item.url} component={Link} to={item.url} size="sm" lang={item.lang}>
               {item.name}
             </Anchor>
           ),

@@ -9,7 +9,7 @@ import {
   readListUrlState,
 } from '../../../common/list-items.ts';
 import type { Locale, Localized } from '../../../common/localized-text.ts';
-import { pickLocale } from '../../../common/localized-text.ts';
+import { optional, pickLocale } from '../../../common/localized-text.ts';
 import type {
   BlockView,
   ItemPageResult,
@@ -202,7 +202,10 @@ export async function getItemPage(
       blocks: toBlockViews(itemBlockRows(found.item), locale, input.log),
       page: {
         ...pageView,
-        breadcrumbs: [...pageView.breadcrumbs, { name: item.title, url: canonical }],
+        breadcrumbs: [
+          ...pageView.breadcrumbs,
+          { name: item.title, url: canonical, ...optional('lang', item.titleLang) },
+        ],
       },
       children,
       abilities: itemAbilities,

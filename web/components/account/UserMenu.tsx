@@ -32,7 +32,7 @@ export function UserMenu() {
         >
           {/* The name starts the button's accessible name, as it starts what is seen (WCAG 2.5.3). */}
           {name}
-          <span className="visually-hidden">, {t('auth.userMenu')}</span>
+          <span className="visually-hidden"> ({t('auth.userMenu')})</span>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
