@@ -1,16 +1,11 @@
 import {
-  ColorInput,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
-  InputClearButton,
   type MantineColorShade,
   type MantineColorsTuple,
   type MantineTheme,
-  Menu,
-  Modal,
-  Notification,
+  type MantineThemeComponents,
 } from '@mantine/core';
 import { BREAKPOINTS } from '../common/layout';
 
@@ -157,21 +152,23 @@ export function siteTheme(
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     headings: { fontWeight: '700' },
     defaultRadius: 'sm',
+    // Plain objects, not `Modal.extend(…)`: extend would import each component (the colour input
+    // among them) into every page's bundle, for visitors who never see most of them.
     components: {
       // Every close button has a name, whichever dialog or notice draws it.
-      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
       // The clear button of date pickers and selects.
-      InputClearButton: InputClearButton.extend({ defaultProps: { 'aria-label': labels.clear } }),
-      ColorInput: ColorInput.extend({
+      InputClearButton: { defaultProps: { 'aria-label': labels.clear } },
+      ColorInput: {
         defaultProps: {
           eyeDropperButtonProps: { 'aria-label': labels.eyeDropper, title: labels.eyeDropper },
         },
-      }),
+      },
       // Without the focus placeholder (a focusable element with role presentation) a menu holds
       // only menu items, as role="menu" requires; the first item takes the focus instead.
-      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    },
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    } satisfies MantineThemeComponents,
   });
 }
