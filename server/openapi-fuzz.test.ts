@@ -19,7 +19,7 @@ import { seedDemoSite } from './seed/demo.ts';
 
 /**
  * Every operation of the OpenAPI document, called with generated valid and invalid input, as a
- * visitor and as an admin: no answer may be a 5xx, and every status must be one the document
+ * visitor, a signed-in member and an admin: no answer may be a 5xx, and every status must be one the document
  * lists for that operation. The run is seeded (FUZZ_SEED to repeat one); a failure names the seed.
  */
 
@@ -34,6 +34,7 @@ let test: TestApp;
 let dataDir: string;
 let document: OpenApiDocument;
 let adminHeaders: Record<string, string>;
+let memberHeaders: Record<string, string>;
 let guids: string[];
 
 beforeAll(async () => {
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await seedDemoSite({ db });
   const admin = await buildUser(db, { email: 'fuzz-admin@example.org', isAdmin: true, isMett: true });
   adminHeaders = await bearerFor(db, admin.id);
+  const member = await buildUser(db, { email: 'fuzz-lid@example.org' });
+  memberHeaders = await bearerFor(db, member.id);
   // Real records, so that valid requests get past "not found" to the code behind it.
   const rows = await queryRows<{ id: string }>(
     db,
@@ -51,7 +54,7 @@ beforeAll(async () => {
         UNION ALL SELECT id::text FROM roles UNION ALL SELECT id::text FROM header_images
         UNION ALL SELECT id::text FROM menus`,
   );
-  guids = rows.map((row) => row.id).filter((id) => id !== admin.id);
+  guids = rows.map((row) => row.id).filter((id) => id !== admin.id && id !== member.id);
   document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as OpenApiDocument;
 });
 
@@ -90,6 +93,7 @@ describe('the API under generated input', () => {
     for (const operation of operations) {
       for (const [caller, headers] of [
         ['visitor', {}],
+        ['member', memberHeaders],
         ['admin', adminHeaders],
       ] as const) {
         const modes = [

@@ -317,6 +317,18 @@ export type FuzzRequest = {
 
 const PATH_PARAM = /\{([^}]+)\}/g;
 
+const FILE_PART = 'Content-Disposition: form-data; name="Image"; filename="x.png"\r\nContent-Type: image/png';
+
+/** Multipart bodies for uploads: well formed but not an image, and broken in the ways clients break them. */
+const MULTIPART_BODIES: ReadonlyArray<readonly [string, string]> = [
+  ['multipart/form-data; boundary=fuzz', `--fuzz\r\n${FILE_PART}\r\n\r\nnot an image\r\n--fuzz--`],
+  ['multipart/form-data; boundary=fuzz', `--fuzz\r\n${FILE_PART}\r\n\r\n\x89PNG\r\n`],
+  ['multipart/form-data; boundary=fuzz', `--fuzz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--fuzz--`],
+  ['multipart/form-data; boundary=fuzz', ''],
+  ['multipart/form-data; boundary=fuzz', 'no parts at all'],
+  ['multipart/form-data', `--fuzz\r\n${FILE_PART}\r\n\r\nx\r\n--fuzz--`],
+];
+
 /** A path segment, percent-encoded; a lone surrogate (no UTF-8 form) is sent as broken bytes on purpose. */
 function encodeSegment(value: string): string {
   try {
@@ -343,14 +355,17 @@ export function buildRequest(
     return encodeSegment(String(value));
   });
   const query = new URLSearchParams();
-  for (const parameter of operation.parameters.filter((entry) => entry.in === 'query')) {
+  const queryParameters = operation.parameters.filter((entry) => entry.in === 'query');
+  // Few optional parameters at a time: some operations take "exactly one of" (the upload's purpose).
+  const optionalChance = Math.min(0.5, 1 / queryParameters.filter((entry) => !entry.required).length);
+  for (const parameter of queryParameters) {
     if (broken === 'query' && random.chance(0.7)) {
       const value = generator.invalid(parameter.schema ?? {});
       query.append(parameter.name, typeof value === 'string' ? value : JSON.stringify(value));
       if (random.chance(0.3)) query.append(parameter.name, 'twice');
       continue;
     }
-    if (!parameter.required && random.chance(0.5)) continue;
+    if (!parameter.required && !random.chance(optionalChance)) continue;
     const value = generator.valid(parameter.schema ?? {});
     if (Array.isArray(value)) for (const entry of value) query.append(parameter.name, String(entry));
     else query.append(parameter.name, typeof value === 'object' ? JSON.stringify(value) : String(value));
@@ -387,8 +402,7 @@ export function buildRequest(
       );
     } else if (operation.bodyTypes.includes('multipart/form-data')) {
       // Uploads: the fuzzer sends no real image; a broken form or wrong type must still answer 4xx.
-      headers['content-type'] = 'multipart/form-data; boundary=fuzz';
-      payload = `--fuzz\r\nContent-Disposition: form-data; name="Image"; filename="x.png"\r\nContent-Type: image/png\r\n\r\nnot an image\r\n--fuzz--`;
+      [headers['content-type'], payload] = random.pick(MULTIPART_BODIES);
     }
   } else if (broken === 'encoding' && operation.method !== 'GET') {
     // A body where none belongs (a DELETE with a JSON content type and nothing, or junk).

@@ -5504,7 +5504,17 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description PNG, JPEG, WebP, AVIF or GIF; at most 31457280 bytes
+                         */
+                        Image: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {

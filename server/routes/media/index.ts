@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
 import * as mediaDomain from '../../domains/media/index.ts';
@@ -25,7 +25,13 @@ import { VariantCache } from '../../media/variants.ts';
 import { isPublicMedia } from '../../policies/index.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
-import { imageBytesSchema, transformQuerySchema, uploadedMediaSchema, uploadQuerySchema } from './schema.ts';
+import {
+  imageBytesSchema,
+  transformQuerySchema,
+  uploadBodyDocument,
+  uploadedMediaSchema,
+  uploadQuerySchema,
+} from './schema.ts';
 
 /** The form field that carries the file (SPEC 7). */
 const FILE_FIELD = 'Image';
@@ -79,6 +85,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/a/upload',
     {
+      // The body is a multipart stream read by the handler, not validated by a schema; the
+      // document still says what it holds, so clients (and the fuzz test) know how to send one.
+      config: {
+        swaggerTransform: (input) => {
+          const result = jsonSchemaTransform(input);
+          return { ...result, schema: { ...result.schema, body: uploadBodyDocument(FILE_FIELD) } };
+        },
+      },
       schema: {
         tags: ['media'],
         summary:
@@ -103,7 +117,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, ownerGuid } = await mediaDomain.uploadOwner(ctx, purpose, request.query.ownerGuid);
 
       if (!request.isMultipart()) throw new AppError('bad_request', 'expected multipart/form-data');
-      const part = await request.file();
+      const part = await request.file().catch(badMultipart);
       if (!part || part.fieldname !== FILE_FIELD) {
         throw new AppError('bad_request', `expected a file in the multipart field ${FILE_FIELD}`);
       }
@@ -241,12 +255,25 @@ async function receive(file: Readable, target: string): Promise<{ hash: string; 
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`);
     }
-    throw error;
+    badMultipart(error);
   }
   if ((file as Readable & { truncated?: boolean }).truncated) {
     throw new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`);
   }
   return { hash: hash.digest('hex'), size };
+}
+
+/**
+ * The multipart parser fails a body the client broke (no boundary, cut off, a malformed part
+ * header) with a plain Error: that is the client's 400. Errors that carry a status (the parser's
+ * own limits) or come from the system (the disk) keep their meaning.
+ */
+function badMultipart(error: unknown): never {
+  const known = error as { statusCode?: unknown; syscall?: unknown };
+  if (error instanceof Error && known.statusCode === undefined && known.syscall === undefined) {
+    throw new AppError('bad_request', `the multipart body could not be read: ${error.message}`);
+  }
+  throw error;
 }
 
 /** SPEC 5's clean-up, plus no control characters, a sane length and never an empty name. */

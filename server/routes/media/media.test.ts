@@ -435,6 +435,35 @@ describe('POST /a/upload', () => {
       });
       expectApiError(json, 400, 'bad_request');
     });
+
+    it('answers 400 to a broken multipart body (no boundary, cut off, garbage), never 500', async () => {
+      const boundary = '----bouwsteen';
+      const head = [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="Image"; filename="foto.png"',
+        'Content-Type: image/png',
+        '',
+        '',
+      ].join('\r\n');
+      const cases: Array<{ contentType: string; payload: Buffer }> = [
+        { contentType: 'multipart/form-data', payload: Buffer.from('{}') },
+        { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.from('') },
+        { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.from('niet multipart') },
+        {
+          contentType: `multipart/form-data; boundary=${boundary}`,
+          payload: Buffer.concat([Buffer.from(head), (await image('png')).subarray(0, 40)]),
+        },
+      ];
+      for (const { contentType, payload } of cases) {
+        const response = await test.app.inject({
+          method: 'POST',
+          url: '/a/upload?public',
+          headers: { ...asAdmin(), 'content-type': contentType },
+          payload,
+        });
+        expectApiError(response, 400, 'bad_request');
+      }
+    });
   });
 });
 

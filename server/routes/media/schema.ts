@@ -3,11 +3,27 @@ import { z } from 'zod';
 import {
   FITS,
   IMAGE_FORMATS,
+  MAX_UPLOAD_BYTES,
   MEDIA_PURPOSES,
   type MediaPurpose,
   OUTPUT_FORMATS,
 } from '../../../common/media.ts';
 import { guidSchema } from '../common-schemas.ts';
+
+/** The upload's multipart body as the OpenAPI document shows it: one file in `field`. */
+export function uploadBodyDocument(field: string) {
+  return {
+    type: 'object',
+    required: [field],
+    properties: {
+      [field]: {
+        type: 'string',
+        format: 'binary',
+        description: `PNG, JPEG, WebP, AVIF or GIF; at most ${MAX_UPLOAD_BYTES} bytes`,
+      },
+    },
+  };
+}
 
 /** A flag's value is ignored (`?public`, `?public=1`); repeating a flag is a 400. */
 const flag = z.string().max(100).optional();
