@@ -42,3 +42,44 @@ export const queryList = (maxItems: number) =>
     .pipe(
       z.array(z.string().min(1).max(200).regex(NO_CONTROL_CHARACTERS, controlCharacterMessage)).max(maxItems),
     );
+
+/** Rows per page an admin table offers (SPEC 9 "Records per pagina:"); "Alle" sends `all`. */
+export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
+/** `all` still has a ceiling: a table never sends more rows than this in one answer. */
+export const TABLE_ALL_LIMIT = 10_000;
+
+/**
+ * The query of every server-paged admin table: `page` (from 1), `pageSize` (10, 25, 50, 100 or
+ * `all`), `sortBy` (one of the table's sortable columns), `sortDirection` and `search`. The
+ * answer is `pagedSchema(row)`: `{ items, total }`, total counting every match.
+ */
+export function tableQuerySchema<const Keys extends readonly [string, ...string[]]>(
+  sortKeys: Keys,
+  defaultSort: Keys[number],
+) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z
+      .union([z.literal('all'), z.coerce.number().int()])
+      .refine((value) => value === 'all' || (TABLE_PAGE_SIZES as readonly number[]).includes(value), {
+        message: 'validation.pageSize',
+      })
+      .transform((value) => (value === 'all' ? TABLE_ALL_LIMIT : value))
+      .default(25),
+    sortBy: z.enum(sortKeys).default(defaultSort as never),
+    sortDirection: z.enum(['asc', 'desc']).default('asc'),
+    search: z.string().trim().max(200).regex(NO_CONTROL_CHARACTERS, controlCharacterMessage).optional(),
+  });
+}
+
+export type TableQuery<Key extends string = string> = {
+  page: number;
+  pageSize: number;
+  sortBy: Key;
+  sortDirection: 'asc' | 'desc';
+  search?: string | undefined;
+};
+
+/** One page of a table: the rows and how many match in all. */
+export const pagedSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ items: z.array(row), total: z.number().int().nonnegative() });
