@@ -65,11 +65,13 @@ export async function updateRole(ctx: Writer, id: string, input: RoleInput): Pro
 export const ROLE_SORT_KEYS = ['name', 'members'] as const;
 export type RoleSortKey = (typeof ROLE_SORT_KEYS)[number];
 
-const memberCount = sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.roleIds} ? ${roles.id}::text)`;
+// Correlated subqueries name the tables themselves: inside them drizzle's column names would be
+// unqualified and `id` would bind to the inner table.
+const memberCount = sql<number>`(SELECT count(*)::int FROM users u WHERE u.role_ids ? "roles"."id"::text)`;
 const editPages = sql<{ guid: string; title: LocalizedText }[]>`(
   SELECT coalesce(json_agg(json_build_object('guid', p.id, 'title', p.title) ORDER BY p.name), '[]'::json)
-  FROM ${pages} p WHERE p.kind = 'page' AND p.edit_roles ? ${roles.id}::text)`;
-const viewPageCount = sql<number>`(SELECT count(*)::int FROM ${pages} p WHERE p.role_ids ? ${roles.id}::text)`;
+  FROM pages p WHERE p.kind = 'page' AND p.edit_roles ? "roles"."id"::text)`;
+const viewPageCount = sql<number>`(SELECT count(*)::int FROM pages p WHERE p.role_ids ? "roles"."id"::text)`;
 
 export type RoleWithUse = RoleRow & {
   memberCount: number;
