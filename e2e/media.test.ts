@@ -109,8 +109,16 @@ describe('images in the product (upload control, profile photo, header logo)', (
     await logoZone.waitFor();
     await logoZone.locator('input[type=file]').setInputFiles(logo);
     await page.getByRole('button', { name: 'Verwijder afbeelding' }).first().waitFor();
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/platformsettingvalues') && response.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: 'Instellingen opslaan' }).click();
+    expect((await saved).status()).toBe(200);
 
+    // The settings live in the admin shell: the site's own header shows the saved logo.
+    await page.goto(`${baseUrl()}/`);
+    await waitForHydration(page);
     const headerLogo = page.locator('.site-header .site-logo img');
     await expect
       .poll(() => headerLogo.getAttribute('src'), { timeout: 15_000 })

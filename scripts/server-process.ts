@@ -53,11 +53,13 @@ export type StartServerOptions = {
   echo?: NodeJS.WritableStream | undefined;
   readyTimeoutMs?: number;
   logLevel?: string;
+  /** Seed the demo site (default true); false starts from an empty site, as an organisation would. */
+  seedDemo?: boolean;
 };
 
 /**
  * Starts `server/main.ts` as a production child process on a free loopback port, with a fresh
- * temporary DATA_DIR and the demo site seeded, and waits until GET /readyz answers 200.
+ * temporary DATA_DIR and (unless told otherwise) the demo site seeded, and waits until GET /readyz answers 200.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
   const buildDir = buildDirectory();
@@ -75,7 +77,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     PORT: String(port),
     DATA_DIR: dataDir,
     BUILD_DIR: buildDir,
-    SEED_DEMO: 'true',
+    SEED_DEMO: String(options.seedDemo ?? true),
     LOG_LEVEL: options.logLevel ?? 'warn',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,

@@ -14,6 +14,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -28,6 +29,7 @@ import { NavigationProgress } from './components/NavigationProgress';
 import { StatusPage } from './components/StatusPage';
 import { SmoothAnchorScroll } from './components/scroll';
 import { createI18n, resources } from './i18n';
+import { ADMIN_LAYOUT_ID, isAdminPath } from './layouts/admin-area';
 import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
 import { installBrowserLog } from './logging/browser-log';
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       lang={locale}
       dir="ltr"
       // Admin screens have a taller fixed bar, so in-page anchors stop lower there (site.css).
-      data-area={/^\/admin(\/|$)/.test(pathname) ? 'admin' : 'site'}
+      data-area={isAdminPath(pathname) ? 'admin' : 'site'}
       {...mantineHtmlProps}
     >
       <head>
@@ -133,6 +135,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The admin area brings its own shell (web/routes/admin/layout.tsx).
+  const isAdminArea = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID);
+  if (isAdminArea) return <Outlet />;
   return (
     <SiteShellLayout>
       <Outlet />

@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { ADMIN_LAYOUT_ID } from './layouts/admin-area';
 
 export default [
   route('home', 'routes/redirects.tsx', { id: 'redirect-home' }),
@@ -20,8 +21,12 @@ export default [
       route('invitation/:code', 'routes/auth/invitation.tsx'),
     ]),
     route('account/:accountCategory', 'routes/account/account-page.tsx'),
-    route('admin/users', 'routes/admin/users.tsx'),
-    route('settings', 'routes/admin/settings.tsx'),
+    // The admin area (SPEC 2): one shell around every admin screen, admins only.
+    layout('routes/admin/layout.tsx', { id: ADMIN_LAYOUT_ID }, [
+      route('admin/users', 'routes/admin/users.tsx'),
+      route('admin/forms', 'routes/admin/forms.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+    ]),
   ]),
   index('routes/content-page.tsx', { id: 'home-page' }),
   route('*', 'routes/content-page.tsx', { id: 'content-page' }),

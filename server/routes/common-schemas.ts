@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../common/errors.ts';
+import { TABLE_ALL_LIMIT, TABLE_PAGE_SIZES } from '../../common/table.ts';
 
 export const guidSchema = z.uuid({ message: 'validation.guid' });
 
@@ -43,10 +44,7 @@ export const queryList = (maxItems: number) =>
       z.array(z.string().min(1).max(200).regex(NO_CONTROL_CHARACTERS, controlCharacterMessage)).max(maxItems),
     );
 
-/** Rows per page an admin table offers (SPEC 9 "Records per pagina:"); "Alle" sends `all`. */
-export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
-/** `all` still has a ceiling: a table never sends more rows than this in one answer. */
-export const TABLE_ALL_LIMIT = 10_000;
+export { TABLE_ALL_LIMIT, TABLE_PAGE_SIZES };
 
 /**
  * The query of every server-paged admin table: `page` (from 1), `pageSize` (10, 25, 50, 100 or

@@ -42,7 +42,7 @@ export function UserMenu() {
         {viewer.isAdmin ? (
           <>
             <Menu.Divider />
-            <Menu.Item component={Link} to="/admin/users">
+            <Menu.Item component={Link} to="/admin">
               {t('admin.title')}
             </Menu.Item>
             <Menu.Item component={Link} to="/settings">

@@ -1,8 +1,6 @@
 import {
-  Anchor,
   Button,
   ColorInput,
-  Container,
   Fieldset,
   Group,
   NumberInput,
@@ -10,13 +8,11 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useRevalidator } from 'react-router';
-import { appContext } from '#app-context';
+import { useNavigate, useRevalidator } from 'react-router';
 import {
   isMediaGuid,
   PLATFORM_SETTINGS,
@@ -27,15 +23,9 @@ import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { QueryState } from '../../components/account/QueryState';
+import { AdminPage } from '../../components/admin/AdminPage';
 import { ImageUpload } from '../../components/media/ImageUpload';
-import { requireAdmin } from '../guards';
 import type { Route } from './+types/settings';
-
-/** SPEC route "settings": admins only; visitors sign in first, others see the unauthorized page. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(await context.get(appContext).site.getViewer(), request);
-  return null;
-}
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'settings.title');
@@ -70,15 +60,9 @@ function toValues(list: { key: string; value: string }[]): Values {
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
-    <Container size="md" py="lg">
-      <Group justify="space-between" align="baseline" mb="lg">
-        <Title order={1}>{t('settings.title')}</Title>
-        <Anchor component={Link} to="/admin/users" size="sm">
-          {t('admin.title')}
-        </Anchor>
-      </Group>
+    <AdminPage title={t('settings.title')}>
       <SettingsLoader />
-    </Container>
+    </AdminPage>
   );
 }
 
