@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../test/accounts.ts';
@@ -24,8 +25,8 @@ const phone = {
 
 describe('profile property definitions (admins)', () => {
   let test: TestApp;
-  let admin: (call: Call) => ReturnType<TestApp['app']['inject']>;
-  let operator: (call: Call) => ReturnType<TestApp['app']['inject']>;
+  let admin: (call: Call) => Promise<LightMyRequestResponse>;
+  let operator: (call: Call) => Promise<LightMyRequestResponse>;
   let memberId: string;
   beforeAll(async () => {
     test = await createTestApp();

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../test/accounts.ts';
@@ -9,7 +10,7 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: 
 
 describe('roles: table with counts and pages, members, delete refused while in use or reassigned', () => {
   let test: TestApp;
-  let admin: (call: Call) => ReturnType<TestApp['app']['inject']>;
+  let admin: (call: Call) => Promise<LightMyRequestResponse>;
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     test = await createTestApp();
