@@ -101,9 +101,12 @@ export function RoleDeleteDialog({ role, onClose }: { role: AdminRoleRow | null;
   const roles = useQuery({ ...adminQueries.roles, enabled: role !== null });
   const [reassignTo, setReassignTo] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A new role to delete starts with nothing chosen.
   useEffect(() => {
-    setReassignTo(null);
-    setProblem(null);
+    if (role) {
+      setReassignTo(null);
+      setProblem(null);
+    }
   }, [role]);
   const inUse = role ? role.memberCount > 0 || role.editPages.length > 0 || role.viewPageCount > 0 : false;
 
@@ -134,7 +137,11 @@ export function RoleDeleteDialog({ role, onClose }: { role: AdminRoleRow | null;
   }
 
   return (
-    <Modal opened={role !== null} onClose={onClose} title={t('adminPeople.roles.deleteTitle', { name: role?.name ?? '' })}>
+    <Modal
+      opened={role !== null}
+      onClose={onClose}
+      title={t('adminPeople.roles.deleteTitle', { name: role?.name ?? '' })}
+    >
       {role ? (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
@@ -188,16 +195,29 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
   const guid = role?.guid ?? '';
-  const memberQuery = { page: 1, pageSize: 'all' as const, sortBy: 'name' as const, sortDirection: 'asc' as const };
+  const memberQuery = {
+    page: 1,
+    pageSize: 'all' as const,
+    sortBy: 'name' as const,
+    sortDirection: 'asc' as const,
+  };
   const members = useQuery({ ...adminQueries.roleMembers(guid, memberQuery), enabled: role !== null });
   const found = useQuery({
-    ...adminQueries.users({ page: 1, pageSize: 10, sortBy: 'name', sortDirection: 'asc', ...(search ? { search } : {}) }),
+    ...adminQueries.users({
+      page: 1,
+      pageSize: 10,
+      sortBy: 'name',
+      sortDirection: 'asc',
+      ...(search ? { search } : {}),
+    }),
     enabled: role !== null,
     placeholderData: keepPreviousData,
   });
   useEffect(() => {
-    setSearch('');
-    setPicked(null);
+    if (role) {
+      setSearch('');
+      setPicked(null);
+    }
   }, [role]);
   if (!role) return <Modal opened={false} onClose={onClose} title="" />;
   const memberIds = new Set((members.data?.items ?? []).map((user) => user.guid));
@@ -210,7 +230,9 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
     if (!picked || !role) return;
     const userGuid = picked;
     const done = await run(t('adminPeople.roles.addTask', { name: role.name }), async () => {
-      await unwrap(api.POST('/api/roles/{guid}/members/{userGuid}', { params: { path: { guid: role.guid, userGuid } } }));
+      await unwrap(
+        api.POST('/api/roles/{guid}/members/{userGuid}', { params: { path: { guid: role.guid, userGuid } } }),
+      );
       await refresh();
       return true;
     });
@@ -223,7 +245,9 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
     if (!role) return;
     await run(t('adminPeople.roles.removeTask', { name: role.name }), async () => {
       await unwrap(
-        api.DELETE('/api/roles/{guid}/members/{userGuid}', { params: { path: { guid: role.guid, userGuid } } }),
+        api.DELETE('/api/roles/{guid}/members/{userGuid}', {
+          params: { path: { guid: role.guid, userGuid } },
+        }),
       );
       await refresh();
     });
@@ -231,7 +255,12 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
 
   const list = members.data?.items ?? [];
   return (
-    <Modal opened onClose={onClose} title={t('adminPeople.roles.membersTitle', { name: role.name })} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('adminPeople.roles.membersTitle', { name: role.name })}
+      size="lg"
+    >
       <Stack gap="md">
         <form onSubmit={add}>
           <Group align="flex-end" gap="sm">
@@ -263,7 +292,9 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
         ) : (
           <Table.ScrollContainer minWidth={360}>
             <Table>
-              <caption className="visually-hidden">{t('adminPeople.roles.membersCaption', { name: role.name })}</caption>
+              <caption className="visually-hidden">
+                {t('adminPeople.roles.membersCaption', { name: role.name })}
+              </caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('adminPeople.users.name')}</Table.Th>
@@ -285,7 +316,10 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
                         size="xs"
                         variant="light"
                         color="red"
-                        aria-label={t('adminPeople.roles.removeMember', { user: displayName(user), role: role.name })}
+                        aria-label={t('adminPeople.roles.removeMember', {
+                          user: displayName(user),
+                          role: role.name,
+                        })}
                         onClick={() => void remove(user.guid)}
                       >
                         {t('buttons.delete')}

@@ -47,14 +47,21 @@ function useUserUpdate(user: AdminUser | undefined) {
     if (!user) return undefined;
     return run(label, async () => {
       try {
-        const saved = await unwrap(api.PUT('/api/users/{guid}', { params: { path: { guid: user.guid } }, body }));
+        const saved = await unwrap(
+          api.PUT('/api/users/{guid}', { params: { path: { guid: user.guid } }, body }),
+        );
         queryClient.setQueryData(adminQueries.user(user.guid).queryKey, saved);
         void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
         void queryClient.invalidateQueries({ queryKey: ['admin', 'roles'] });
         return saved;
       } catch (error) {
         if (viewer?.guid === user.guid && error instanceof ApiError && error.status === 409) {
-          throw new ApiError(409, error.code, `${error.message} ${t('adminPeople.user.flags.selfConflict')}`, error.body);
+          throw new ApiError(
+            409,
+            error.code,
+            `${error.message} ${t('adminPeople.user.flags.selfConflict')}`,
+            error.body,
+          );
         }
         throw error;
       }
@@ -81,7 +88,11 @@ export function UserProfilePanel({ guid }: { guid: string }) {
             <Text component="dd" size="sm" mb="xs">
               {user.email}{' '}
               <Badge size="xs" variant="light" color={user.isEmailVerified ? 'green' : 'orange'}>
-                {t(user.isEmailVerified ? 'adminPeople.user.details.verified' : 'adminPeople.user.details.notVerified')}
+                {t(
+                  user.isEmailVerified
+                    ? 'adminPeople.user.details.verified'
+                    : 'adminPeople.user.details.notVerified',
+                )}
               </Badge>
             </Text>
             <Text component="dt" fw={600} size="sm">
@@ -241,17 +252,31 @@ export function UserPropertiesPanel({
   );
 }
 
-type ActivityRow = Awaited<ReturnType<ReturnType<typeof adminQueries.userActivity>['queryFn']>>['items'][number];
+type ActivityRow = Awaited<
+  ReturnType<ReturnType<typeof adminQueries.userActivity>['queryFn']>
+>['items'][number];
 
 /** The account's audit trail: what they did and what was done to it. */
 export function UserActivityPanel({ guid }: { guid: string }) {
   const { t, i18n } = useTranslation();
   const table = useTableState<'at'>({ sortKeys: ['at'], defaultSort: 'at', defaultDirection: 'desc' });
-  const query = { page: table.state.page, pageSize: table.state.pageSize === 'all' ? 100 : table.state.pageSize };
+  const query = {
+    page: table.state.page,
+    pageSize: table.state.pageSize === 'all' ? 100 : table.state.pageSize,
+  };
   const activity = useQuery({ ...adminQueries.userActivity(guid, query), placeholderData: keepPreviousData });
   const columns: Column<ActivityRow, 'at'>[] = [
-    { key: 'at', header: t('adminPeople.user.activity.when'), render: (row) => formatDateTime(row.at, i18n.language) },
-    { key: 'action', header: t('adminPeople.user.activity.action'), isRowHeader: true, render: (row) => <code>{row.action}</code> },
+    {
+      key: 'at',
+      header: t('adminPeople.user.activity.when'),
+      render: (row) => formatDateTime(row.at, i18n.language),
+    },
+    {
+      key: 'action',
+      header: t('adminPeople.user.activity.action'),
+      isRowHeader: true,
+      render: (row) => <code>{row.action}</code>,
+    },
     {
       key: 'who',
       header: t('adminPeople.user.activity.who'),
@@ -295,7 +320,9 @@ export function UserPrivacyPanel({ guid }: { guid: string }) {
   async function download() {
     await run(t('adminPeople.user.export.task'), async () => {
       const exported = await unwrap(api.GET('/api/users/{guid}/export', { params: { path: { guid } } }));
-      const url = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 2)], { type: 'application/json' }));
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(exported, null, 2)], { type: 'application/json' }),
+      );
       const link = document.createElement('a');
       link.href = url;
       link.download = `gebruiker-${guid}.json`;

@@ -81,7 +81,9 @@ export function UsersSection() {
       visibleFrom: 'md',
       render: (user) => (
         <Text size="sm">
-          {user.lastSignInAt ? formatDateTime(user.lastSignInAt, i18n.language) : t('adminPeople.users.never')}
+          {user.lastSignInAt
+            ? formatDateTime(user.lastSignInAt, i18n.language)
+            : t('adminPeople.users.never')}
         </Text>
       ),
     },

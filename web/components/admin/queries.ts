@@ -31,8 +31,7 @@ export const adminQueries = {
   }),
   userActivity: (guid: string, query: { page: number; pageSize: number }) => ({
     queryKey: ['admin', 'users', 'activity', guid, query] as const,
-    queryFn: () =>
-      unwrap(api.GET('/api/users/{guid}/activity', { params: { path: { guid }, query } })),
+    queryFn: () => unwrap(api.GET('/api/users/{guid}/activity', { params: { path: { guid }, query } })),
   }),
   /** Every role by name, for pickers (users, invitations, list permissions). */
   roles: {
@@ -58,15 +57,26 @@ export const adminQueries = {
   },
 };
 
-export type AdminUserRow = Awaited<ReturnType<ReturnType<typeof adminQueries.users>['queryFn']>>['items'][number];
+export type AdminUserRow = Awaited<
+  ReturnType<ReturnType<typeof adminQueries.users>['queryFn']>
+>['items'][number];
 export type AdminUser = Awaited<ReturnType<ReturnType<typeof adminQueries.user>['queryFn']>>;
 export type AdminRole = Awaited<ReturnType<typeof adminQueries.roles.queryFn>>[number];
-export type AdminRoleRow = Awaited<ReturnType<ReturnType<typeof adminQueries.rolesTable>['queryFn']>>['items'][number];
-export type AdminPropertyDefinition = Awaited<ReturnType<typeof adminQueries.propertyDefinitions.queryFn>>[number];
+export type AdminRoleRow = Awaited<
+  ReturnType<ReturnType<typeof adminQueries.rolesTable>['queryFn']>
+>['items'][number];
+export type AdminPropertyDefinition = Awaited<
+  ReturnType<typeof adminQueries.propertyDefinitions.queryFn>
+>[number];
 export type AdminInvitation = Awaited<ReturnType<typeof adminQueries.invitations.queryFn>>[number];
 
 /** A user's name as the admin screens show it, or the e-mail address when there is none. */
-export function displayName(user: { firstName: string; middleName: string; lastName: string; email: string }) {
+export function displayName(user: {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  email: string;
+}) {
   return [user.firstName, user.middleName, user.lastName].filter(Boolean).join(' ') || user.email;
 }
 

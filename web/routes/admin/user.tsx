@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 import { accountMeta } from '../../account/meta';
+import { ApiError } from '../../api/client';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { adminQueries, displayName, useAccessGuard } from '../../components/admin/queries';
 import {
@@ -15,7 +16,6 @@ import {
   UserPropertiesPanel,
   UserSecurityPanel,
 } from '../../components/admin/UserPanels';
-import { ApiError } from '../../api/client';
 import type { Route } from './+types/user';
 
 function isCategory(value: string): value is AdminUserCategory {
