@@ -64,7 +64,7 @@ export default function AdminPropertiesPage() {
       description={
         <>
           {t('adminPeople.properties.description')}{' '}
-          <Anchor component={Link} to="/admin/users">
+          <Anchor component={Link} to="/admin/users" underline="always">
             {t('adminPeople.properties.back')}
           </Anchor>
         </>

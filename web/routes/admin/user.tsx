@@ -52,7 +52,7 @@ export default function AdminUserPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={user.data ? displayName(user.data) : t('table.loading')}
       description={
-        <Anchor component={Link} to="/admin/users" size="sm">
+        <Anchor component={Link} to="/admin/users" size="sm" underline="always">
           {t('adminPeople.user.back')}
         </Anchor>
       }
