@@ -22,7 +22,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
       violation.nodes.map(
-        (node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}\n  ${node.html.slice(0, 200)}`,
+        (node) =>
+          `${violation.id}: ${violation.help} at ${node.target.join(' ')}\n  ${node.html.slice(0, 200)}`,
       ),
     );
 }
@@ -47,7 +48,12 @@ describe('admin: users, roles and profile properties', () => {
     browser = await launchBrowser();
     admin = await adminContext(browser);
     const email = freshEmail('redacteur');
-    member = await createAccount(browser, { email, firstName: 'Mees', lastName: 'Redacteur', acceptTerms: true });
+    member = await createAccount(browser, {
+      email,
+      firstName: 'Mees',
+      lastName: 'Redacteur',
+      acceptTerms: true,
+    });
   });
   afterAll(async () => {
     await admin.close();
@@ -59,7 +65,9 @@ describe('admin: users, roles and profile properties', () => {
     await open(page, '/admin/roles');
     await page.getByRole('button', { name: 'Nieuwe rol' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nieuwe rol' });
-    await expect(dialog.getByLabel('Naam').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(
+      dialog.getByLabel('Naam').evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
     await dialog.getByLabel('Naam').fill('Redactie');
     await dialog.getByLabel('Omschrijving').fill('Schrijft het nieuws');
     await dialog.getByRole('button', { name: 'Maak aan' }).click();
@@ -72,7 +80,11 @@ describe('admin: users, roles and profile properties', () => {
     await membersDialog.getByText('Deze rol heeft nog geen leden').waitFor();
     const picker = membersDialog.getByLabel('Gebruiker zoeken');
     await picker.fill('Mees Redacteur');
-    await page.getByRole('option', { name: new RegExp(`Mees Redacteur \\(${member.email.replace(/[.+]/g, '\\$&')}\\)`) }).click();
+    await page
+      .getByRole('option', {
+        name: new RegExp(`Mees Redacteur \\(${member.email.replace(/[.+]/g, '\\$&')}\\)`),
+      })
+      .click();
     await membersDialog.getByRole('button', { name: 'Voeg lid toe' }).click();
     await membersDialog.getByRole('button', { name: `Verwijder Mees Redacteur uit Redactie` }).waitFor();
     await page.keyboard.press('Escape');
@@ -95,7 +107,8 @@ describe('admin: users, roles and profile properties', () => {
     const flag = page.getByRole('switch', { name: 'Contentbeheerder' });
     await expect(flag.isChecked()).resolves.toBe(false);
     const saved = page.waitForResponse(
-      (response) => response.url().endsWith(`/api/users/${member.guid}`) && response.request().method() === 'PUT',
+      (response) =>
+        response.url().endsWith(`/api/users/${member.guid}`) && response.request().method() === 'PUT',
     );
     await flag.click({ force: true });
     expect((await saved).status()).toBe(200);
@@ -156,7 +169,17 @@ describe('admin: users, roles and profile properties', () => {
       await open(page, '/admin/roles');
       await page.getByRole('button', { name: locale === 'nl' ? 'Nieuwe rol' : 'New role' }).click();
       await page.getByRole('dialog').waitFor();
-      problems.push(...(await seriousViolations(page)).map((problem) => `[${locale}] role dialog: ${problem}`));
+      // The dialog fades in (Mantine's transition): scanned half-transparent, its colours would not count.
+      await page.waitForFunction(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        for (let node = dialog; node; node = node.parentElement) {
+          if (getComputedStyle(node).opacity !== '1') return false;
+        }
+        return dialog !== null;
+      });
+      problems.push(
+        ...(await seriousViolations(page)).map((problem) => `[${locale}] role dialog: ${problem}`),
+      );
       await page.close();
       if (context !== admin) await context.close();
     }
