@@ -185,4 +185,25 @@ describe('admin: users, roles and profile properties', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('is usable at 375 px: no screen of this part scrolls sideways', async () => {
+    const phone = await adminContext(browser, 'nl', 375);
+    const page = await phone.newPage();
+    const wide: string[] = [];
+    for (const path of [
+      '/admin/users',
+      `/admin/users/${member.guid}/profile`,
+      `/admin/users/${member.guid}/security`,
+      '/admin/roles',
+      '/admin/users/properties',
+    ]) {
+      await open(page, path);
+      await page.locator('h1').first().waitFor();
+      await page.waitForFunction(() => !document.body.textContent?.includes('Laden...'));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) wide.push(`${path}: ${width} px`);
+    }
+    expect(wide).toEqual([]);
+    await phone.close();
+  });
 });

@@ -48,7 +48,6 @@ import {
   createRole,
   deleteRole,
   findRole,
-  findRoles,
   findRolesPage,
   type RoleInput,
   type RoleSortKey,
@@ -294,12 +293,6 @@ export async function eraseUser(ctx: Ctx, guid: string) {
 }
 
 // Roles
-
-/** Every role by name, for pickers (users, invitations, pages). */
-export async function listRoles(ctx: Ctx) {
-  authorize(ctx.actor, 'role.manage');
-  return (await findRoles(ctx.db)).map(toRole);
-}
 
 export async function rolesPage(ctx: Ctx, query: TableQuery<RoleSortKey>) {
   authorize(ctx.actor, 'role.manage');

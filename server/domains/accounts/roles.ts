@@ -14,10 +14,6 @@ export type RoleInput = { name: string; description: string };
 
 export const toRole = (row: RoleRow) => ({ guid: row.id, name: row.name, description: row.description });
 
-export async function findRoles(db: Executor) {
-  return db.select().from(roles).orderBy(asc(roles.name));
-}
-
 async function assertNameFree(db: Executor, name: string, exceptId: string | null) {
   const [clash] = await db
     .select({ id: roles.id })
