@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
-import { pages, type RoleRow, roles, users } from '../../db/schema.ts';
+import { invitations, pages, type RoleRow, roles, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
 import type { TableQuery } from '../../routes/common-schemas.ts';
@@ -200,6 +200,11 @@ export async function deleteRole(ctx: Writer, id: string, reassignTo: string | u
           .update(pages)
           .set({ roleIds: moved(sql`${pages.roleIds}`) })
           .where(sql`${pages.roleIds} ? ${id}`);
+        // Open invitations give the new role when accepted.
+        await tx
+          .update(invitations)
+          .set({ roleIds: moved(sql`${invitations.roleIds}`) })
+          .where(sql`${invitations.roleIds} ? ${id}`);
       } else {
         const use = await roleUse(tx, id);
         if (use.members > 0 || use.pages > 0) {
@@ -208,6 +213,11 @@ export async function deleteRole(ctx: Writer, id: string, reassignTo: string | u
           ]);
         }
       }
+      // Invitations not yet accepted no longer give the role.
+      await tx
+        .update(invitations)
+        .set({ roleIds: sql`${invitations.roleIds} - ${id}` })
+        .where(sql`${invitations.roleIds} ? ${id}`);
       await tx.delete(roles).where(eq(roles.id, id));
     },
   );

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../test/accounts.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, pages, users } from '../../db/schema.ts';
+import { auditEvents, invitations, pages, users } from '../../db/schema.ts';
 import { createPage } from '../../seed/builders.ts';
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown };
@@ -175,9 +175,21 @@ describe('roles: table with counts and pages, members, delete refused while in u
       'validation_failed',
     );
 
+    const [invitation] = await db
+      .insert(invitations)
+      .values({
+        codeHash: 'x',
+        email: 'uitgenodigd@example.nl',
+        roleIds: [old],
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+
     expect((await admin({ method: 'DELETE', url: `/api/roles/${old}?reassignTo=${next}` })).statusCode).toBe(
       204,
     );
+    const [invited] = await db.select().from(invitations).where(eq(invitations.id, invitation!.id));
+    expect(invited!.roleIds).toEqual([next]);
     const [anna] = await db.select().from(users).where(eq(users.id, ids.anna!));
     expect(anna!.roleIds).toContain(next);
     expect(anna!.roleIds).not.toContain(old);
