@@ -105,7 +105,7 @@ export default function AdminPropertiesPage() {
                     <Fragment key={section}>
                       {section ? (
                         <Text size="sm" c="dimmed" fw={600} mt="xs">
-                          {section}
+                          {t(`account.sections.${section}`, { defaultValue: section })}
                         </Text>
                       ) : null}
                       <ul
