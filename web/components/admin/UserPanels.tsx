@@ -340,7 +340,7 @@ export function UserPrivacyPanel({ guid }: { guid: string }) {
         <Text size="sm" mb="sm">
           {t('adminPeople.user.export.text')}
         </Text>
-        <Button variant="light" onClick={() => void download()}>
+        <Button variant="light" w="fit-content" onClick={() => void download()}>
           {t('adminPeople.user.export.button')}
         </Button>
       </Card>
@@ -385,7 +385,7 @@ function EraseCard({ user }: { user: AdminUser }) {
       {isSelf ? (
         <Alert color="gray">{t('adminPeople.user.erase.self')}</Alert>
       ) : (
-        <Button color="red" ref={opener} onClick={() => setOpen(true)}>
+        <Button color="red" w="fit-content" ref={opener} onClick={() => setOpen(true)}>
           {t('adminPeople.user.erase.button')}
         </Button>
       )}
@@ -466,7 +466,7 @@ export function UserSecurityPanel({ guid }: { guid: string }) {
             : t('adminPeople.user.verification.notVerified')}
         </Text>
         {user && !user.isEmailVerified ? (
-          <Button variant="light" onClick={() => void resend()}>
+          <Button variant="light" w="fit-content" onClick={() => void resend()}>
             {t('adminPeople.user.verification.send')}
           </Button>
         ) : null}
