@@ -3364,10 +3364,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All invitations (admins) */
+        /** Invitations (admins): one page of the invitations table, searched by e-mail address */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    pageSize?: "all" | number;
+                    sortBy?: "createdAt" | "email" | "expiresAt";
+                    sortDirection?: "asc" | "desc";
+                    search?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3380,7 +3386,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Invitation"][];
+                        "application/json": {
+                            items: components["schemas"]["Invitation"][];
+                            total: number;
+                        };
                     };
                 };
                 /** @description Default Response */

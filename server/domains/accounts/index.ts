@@ -27,6 +27,7 @@ import {
 import {
   acceptInvitation,
   createInvitation,
+  type InvitationSortKey,
   invitationStatus,
   listInvitations,
   revokeInvitation,
@@ -431,9 +432,9 @@ export async function invite(
   });
 }
 
-export async function listAllInvitations(ctx: Ctx) {
+export async function listAllInvitations(ctx: Ctx, query: TableQuery<InvitationSortKey>) {
   authorize(ctx.actor, 'user.manage');
-  return listInvitations(ctx.db);
+  return listInvitations(ctx.db, query);
 }
 
 export async function withdrawInvitation(ctx: Ctx, guid: string) {

@@ -115,6 +115,46 @@ describe('one account as an admin sees it: table, sessions, activity, verificati
     }
   });
 
+  it('pages, sorts and searches the invitations table (admins only)', async () => {
+    const admin = callers.admin!;
+    for (const name of ['cor', 'ada', 'bob']) {
+      const invited = await admin({
+        method: 'POST',
+        url: '/api/userinvitations',
+        payload: { email: `${name}@uitnodiging.nl` },
+      });
+      expect(invited.statusCode).toBe(201);
+    }
+    const page = (
+      await admin({
+        method: 'GET',
+        url: '/api/userinvitations?search=uitnodiging&sortBy=email&pageSize=10',
+      })
+    ).json() as { items: { email: string }[]; total: number };
+    expect(page.total).toBe(3);
+    expect(page.items.map((invitation) => invitation.email)).toEqual([
+      'ada@uitnodiging.nl',
+      'bob@uitnodiging.nl',
+      'cor@uitnodiging.nl',
+    ]);
+    const newest = (
+      (
+        await admin({
+          method: 'GET',
+          url: '/api/userinvitations?sortBy=createdAt&sortDirection=desc&pageSize=10&page=1',
+        })
+      ).json() as { items: { createdAt: string }[] }
+    ).items.map((invitation) => invitation.createdAt);
+    expect(newest).toEqual([...newest].sort().reverse());
+    expect((await admin({ method: 'GET', url: '/api/userinvitations?sortBy=code' })).statusCode).toBe(400);
+    expectApiError(await callers.member!({ method: 'GET', url: '/api/userinvitations' }), 403, 'forbidden');
+    expectApiError(
+      await callers.visitor!({ method: 'GET', url: '/api/userinvitations' }),
+      401,
+      'unauthorized',
+    );
+  });
+
   it("lists and ends an account's sessions, one or all", async () => {
     await signInAs(test.app, 'lid@example.nl');
     await signInAs(test.app, 'lid@example.nl');

@@ -10,6 +10,9 @@ export type UserTableQuery = {
   sortDirection: 'asc' | 'desc';
   search?: string;
 };
+export type InvitationTableQuery = Omit<UserTableQuery, 'sortBy'> & {
+  sortBy: 'createdAt' | 'email' | 'expiresAt';
+};
 export type RoleTableQuery = Omit<UserTableQuery, 'sortBy'> & { sortBy: 'name' | 'members' };
 
 /**
@@ -51,10 +54,10 @@ export const adminQueries = {
     queryKey: ['admin', 'propertyDefinitions'] as const,
     queryFn: () => unwrap(api.GET('/api/profilepropertydefinitions')),
   },
-  invitations: {
-    queryKey: ['admin', 'invitations'] as const,
-    queryFn: () => unwrap(api.GET('/api/userinvitations')),
-  },
+  invitations: (query: InvitationTableQuery) => ({
+    queryKey: ['admin', 'invitations', query] as const,
+    queryFn: () => unwrap(api.GET('/api/userinvitations', { params: { query } })),
+  }),
 };
 
 export type AdminUserRow = Awaited<
@@ -68,7 +71,9 @@ export type AdminRoleRow = Awaited<
 export type AdminPropertyDefinition = Awaited<
   ReturnType<typeof adminQueries.propertyDefinitions.queryFn>
 >[number];
-export type AdminInvitation = Awaited<ReturnType<typeof adminQueries.invitations.queryFn>>[number];
+export type AdminInvitation = Awaited<
+  ReturnType<ReturnType<typeof adminQueries.invitations>['queryFn']>
+>['items'][number];
 
 /** A user's name as the admin screens show it, or the e-mail address when there is none. */
 export function displayName(user: {
