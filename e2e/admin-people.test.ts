@@ -90,6 +90,25 @@ describe('admin: users, roles and profile properties', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Leden van Redactie: 1' }).waitFor();
 
+    // A role in use cannot simply go: the dialog asks for a role to move its member to.
+    await page.getByRole('button', { name: 'Verwijder Redactie' }).click();
+    const deleting = page.getByRole('dialog', { name: 'Rol Redactie verwijderen?' });
+    await deleting.getByText('Deze rol is in gebruik: 1 gebruiker(s)').waitFor();
+    await deleting.getByRole('button', { name: 'Annuleer' }).click();
+    await deleting.waitFor({ state: 'hidden' });
+
+    // An unused role goes at once; the focus lands on the heading, not on nothing.
+    await page.getByRole('button', { name: 'Nieuwe rol' }).click();
+    await page.getByRole('dialog', { name: 'Nieuwe rol' }).getByLabel('Naam').fill('Tijdelijk');
+    await page.getByRole('dialog', { name: 'Nieuwe rol' }).getByRole('button', { name: 'Maak aan' }).click();
+    await page.getByRole('button', { name: 'Verwijder Tijdelijk' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rol Tijdelijk verwijderen?' })
+      .getByRole('button', { name: 'Verwijder' })
+      .click();
+    await page.getByRole('button', { name: 'Verwijder Tijdelijk' }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+
     const user = await admin.request.get(`${baseUrl()}/api/users/${member.guid}`);
     const roles = await admin.request.get(`${baseUrl()}/api/roles?search=Redactie`);
     const role = ((await roles.json()) as { items: { guid: string; name: string }[] }).items[0]!;

@@ -23,7 +23,7 @@ import {
 import { accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
-import { type AdminPropertyDefinition, adminQueries } from './queries';
+import { type AdminPropertyDefinition, adminQueries, focusHeadingAfterDialog } from './queries';
 
 type Option = { value: string; nl: string; en: string };
 type Draft = {
@@ -380,7 +380,10 @@ export function PropertyDeleteDialog({
       await refresh();
       return true;
     });
-    if (done) onClose();
+    if (done) {
+      onClose();
+      focusHeadingAfterDialog();
+    }
   }
   return (
     <Modal

@@ -1,10 +1,16 @@
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
-import { type AdminRoleRow, adminQueries, displayName, errorDetail } from './queries';
+import {
+  type AdminRoleRow,
+  adminQueries,
+  displayName,
+  errorDetail,
+  focusHeadingAfterDialog,
+} from './queries';
 
 /** A write to roles changes the roles table, the pickers and the users' role columns. */
 function useRefreshRoles() {
@@ -132,8 +138,11 @@ export function RoleDeleteDialog({ role, onClose }: { role: AdminRoleRow | null;
       await refresh();
       return true;
     });
-    if (done) onClose();
-    else if (refused) setProblem(refused);
+    if (done) {
+      onClose();
+      // The row (and its delete button, the dialog's opener) is gone: the heading takes the focus.
+      focusHeadingAfterDialog();
+    } else if (refused) setProblem(refused);
   }
 
   return (
@@ -194,6 +203,7 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
   const refresh = useRefreshRoles();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const guid = role?.guid ?? '';
   const memberQuery = {
     page: 1,
@@ -239,6 +249,8 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
     if (done) {
       setPicked(null);
       setSearch('');
+      // Ready for the next one.
+      picker.current?.focus();
     }
   }
   async function remove(userGuid: string) {
@@ -266,6 +278,7 @@ export function RoleMembersDialog({ role, onClose }: { role: AdminRoleRow | null
           <Group align="flex-end" gap="sm">
             <Select
               data-autofocus
+              ref={picker}
               label={t('adminPeople.roles.pickUser')}
               placeholder={t('adminPeople.roles.pickUserPlaceholder')}
               searchable

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api, unwrap } from '../../api/client';
+import { ADMIN_TITLE_ID } from './AdminPage';
 
 /** The query of a server-paged users table (useTableState's `query`). */
 export type UserTableQuery = {
@@ -107,4 +108,10 @@ export function useAccessGuard(error: unknown) {
       void navigate('/unauthorized', { replace: true });
     }
   }, [error, navigate]);
+}
+
+/** A dialog's opener went with the record it deleted: the screen's heading takes the focus once it closed. */
+export function focusHeadingAfterDialog() {
+  // After the modal's closing transition, which would otherwise return the focus to nothing.
+  window.setTimeout(() => document.getElementById(ADMIN_TITLE_ID)?.focus(), 300);
 }
