@@ -39,6 +39,7 @@ import { listItemRoutes } from './routes/list-items/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { menuRoutes } from './routes/menus/index.ts';
+import { redirectRoutes } from './routes/redirects/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { platformSettingRoutes } from './routes/platform-settings/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(platformSettingRoutes);
   await app.register(menuRoutes);
+  await app.register(redirectRoutes);
   await app.register(pageRoutes);
   await app.register(buildingBlockRoutes);
   await app.register(headerImageRoutes);
