@@ -27,49 +27,82 @@ export type MenuItemInput = {
 };
 
 const invalid = (path: string, message: string, params?: Record<string, string | number>) =>
-  new AppError('validation_failed', `${path}: ${message}`, [{ path, message, ...(params ? { params } : {}) }]);
+  new AppError('validation_failed', `${path}: ${message}`, [
+    { path: `body/${path}`, message, ...(params ? { params } : {}) },
+  ]);
 
 const nameTaken = () =>
-  new AppError('conflict', 'a menu with this name exists', [{ path: 'name', message: 'validation.menuName' }]);
+  new AppError('conflict', 'a menu with this name exists', [
+    { path: 'body/name', message: 'validation.menuName' },
+  ]);
 
 export async function createMenu(ctx: Writer, name: string): Promise<MenuRow> {
-  return runCommand(ctx, { action: 'menu.create', scope: 'public', target: (row) => row.id, data: { name } }, async (tx) => {
-    const [row] = await tx.insert(menus).values({ name }).onConflictDoNothing().returning();
-    if (!row) throw nameTaken();
-    return row;
-  });
+  return runCommand(
+    ctx,
+    { action: 'menu.create', scope: 'public', target: (row) => row.id, data: { name } },
+    async (tx) => {
+      const [row] = await tx.insert(menus).values({ name }).onConflictDoNothing().returning();
+      if (!row) throw nameTaken();
+      return row;
+    },
+  );
 }
 
 export async function renameMenu(ctx: Writer, menu: MenuRow, name: string): Promise<MenuRow> {
-  return runCommand(ctx, { action: 'menu.update', scope: 'public', target: menu.id, data: { name } }, async (tx) => {
-    const [clash] = await tx
-      .select({ id: menus.id })
-      .from(menus)
-      .where(and(eq(menus.name, name), ne(menus.id, menu.id)))
-      .limit(1);
-    if (clash) throw nameTaken();
-    const [row] = await tx.update(menus).set({ name, updatedAt: new Date() }).where(eq(menus.id, menu.id)).returning();
-    if (!row) throw new AppError('not_found', 'menu not found');
-    return row;
-  });
+  return runCommand(
+    ctx,
+    { action: 'menu.update', scope: 'public', target: menu.id, data: { name } },
+    async (tx) => {
+      const [clash] = await tx
+        .select({ id: menus.id })
+        .from(menus)
+        .where(and(eq(menus.name, name), ne(menus.id, menu.id)))
+        .limit(1);
+      if (clash) throw nameTaken();
+      const [row] = await tx
+        .update(menus)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(menus.id, menu.id))
+        .returning();
+      if (!row) throw new AppError('not_found', 'menu not found');
+      return row;
+    },
+  );
 }
 
 export async function deleteMenu(ctx: Writer, menu: MenuRow): Promise<void> {
-  await runCommand(ctx, { action: 'menu.delete', scope: 'public', target: menu.id, data: { name: menu.name } }, async (tx) => {
-    await tx.delete(menus).where(eq(menus.id, menu.id));
-  });
+  await runCommand(
+    ctx,
+    { action: 'menu.delete', scope: 'public', target: menu.id, data: { name: menu.name } },
+    async (tx) => {
+      await tx.delete(menus).where(eq(menus.id, menu.id));
+    },
+  );
 }
 
 const itemsOf = (tx: Executor, menuId: string) =>
-  tx.select().from(menuItems).where(eq(menuItems.menuId, menuId)).orderBy(asc(menuItems.sortId), asc(menuItems.urlSegment));
+  tx
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.menuId, menuId))
+    .orderBy(asc(menuItems.sortId), asc(menuItems.urlSegment));
 
 /** Checks an item's fields where it will stand: its target, its segment, its siblings. */
 async function checkItem(
   tx: Executor,
-  input: { menuId: string; parentId: string | null; itemId: string | null; urlSegment: string; pageGuid: string | null; externalUrl: string | null },
+  input: {
+    menuId: string;
+    parentId: string | null;
+    itemId: string | null;
+    urlSegment: string;
+    pageGuid: string | null;
+    externalUrl: string | null;
+  },
 ) {
-  if (input.pageGuid !== null && input.externalUrl !== null) throw invalid('externalUrl', 'validation.menuItemTarget');
-  if (input.urlSegment === '' && input.parentId !== null) throw invalid('urlSegment', 'validation.urlSegment');
+  if (input.pageGuid !== null && input.externalUrl !== null)
+    throw invalid('externalUrl', 'validation.menuItemTarget');
+  if (input.urlSegment === '' && input.parentId !== null)
+    throw invalid('urlSegment', 'validation.urlSegment');
   if (input.pageGuid !== null) {
     const [page] = await tx
       .select({ id: pages.id })
@@ -91,20 +124,27 @@ async function checkItem(
     )
     .limit(1);
   if (clash) {
-    const detail: ErrorDetail = { path: 'urlSegment', message: 'validation.segmentTaken' };
+    const detail: ErrorDetail = { path: 'body/urlSegment', message: 'validation.segmentTaken' };
     throw new AppError('conflict', 'a sibling has this urlSegment', [detail]);
   }
 }
 
 /** Puts an item at `position` among its siblings and numbers them 0, 10, 20, … */
-async function placeAt(tx: Transaction, item: { id: string; menuId: string; parentId: string | null }, position: number) {
+async function placeAt(
+  tx: Transaction,
+  item: { id: string; menuId: string; parentId: string | null },
+  position: number,
+) {
   const siblings = (await itemsOf(tx, item.menuId)).filter(
     (row) => row.parentId === item.parentId && row.id !== item.id,
   );
   const order = siblings.map((row) => row.id);
   order.splice(Math.max(0, Math.min(position, order.length)), 0, item.id);
   for (const [index, id] of order.entries()) {
-    await tx.update(menuItems).set({ sortId: index * 10 }).where(eq(menuItems.id, id));
+    await tx
+      .update(menuItems)
+      .set({ sortId: index * 10 })
+      .where(eq(menuItems.id, id));
   }
 }
 
@@ -129,7 +169,12 @@ export async function createMenuItem(
 ): Promise<MenuItemRow> {
   return runCommand(
     ctx,
-    { action: 'menuItem.create', scope: 'public', target: (row) => row.id, data: { menu: menu.id, urlSegment: input.urlSegment } },
+    {
+      action: 'menuItem.create',
+      scope: 'public',
+      target: (row) => row.id,
+      data: { menu: menu.id, urlSegment: input.urlSegment },
+    },
     async (tx) => {
       const rows = await itemsOf(tx, menu.id);
       if (input.parentGuid !== null && !rows.some((row) => row.id === input.parentGuid)) {
@@ -154,7 +199,8 @@ export async function createMenuItem(
         .returning();
       if (!row) throw new Error('menu item not created');
       await placeAt(tx, row, input.position ?? Number.MAX_SAFE_INTEGER);
-      if (menu.name === TOP_LEVEL_MENU) await dropRedirectsAt(tx, menuPaths(await itemsOf(tx, menu.id)).values());
+      if (menu.name === TOP_LEVEL_MENU)
+        await dropRedirectsAt(tx, menuPaths(await itemsOf(tx, menu.id)).values());
       return row;
     },
   );
@@ -208,12 +254,18 @@ export async function moveMenuItem(
 ) {
   return runCommand(
     ctx,
-    { action: 'menuItem.move', scope: 'public', target: item.id, data: { parentGuid: input.parentGuid, position: input.position } },
+    {
+      action: 'menuItem.move',
+      scope: 'public',
+      target: item.id,
+      data: { parentGuid: input.parentGuid, position: input.position },
+    },
     async (tx) => {
       const rows = await itemsOf(tx, menu.id);
       if (input.parentGuid !== null) {
         if (!rows.some((row) => row.id === input.parentGuid)) throw invalid('parentGuid', 'validation.guid');
-        if (subtreeIds(rows, item.id).has(input.parentGuid)) throw invalid('parentGuid', 'validation.menuCycle');
+        if (subtreeIds(rows, item.id).has(input.parentGuid))
+          throw invalid('parentGuid', 'validation.menuCycle');
       }
       if (depthOf(rows, input.parentGuid) + heightOf(rows, item.id) > MAX_MENU_DEPTH) {
         throw invalid('parentGuid', 'validation.menuDepth', { maximum: MAX_MENU_DEPTH });

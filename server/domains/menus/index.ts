@@ -57,7 +57,9 @@ async function requireItem(ctx: Ctx, id: string) {
 
 /** The top-level menu keeps its name: the site finds it by it. */
 const topLevelLocked = () =>
-  new AppError('conflict', 'the top level menu keeps its name', [{ path: 'name', message: 'validation.topLevelMenu' }]);
+  new AppError('conflict', 'the top level menu keeps its name', [
+    { path: 'body/name', message: 'validation.topLevelMenu' },
+  ]);
 
 /** One menu with its whole tree as the admin screen edits it. */
 export async function getAdminMenu(ctx: Ctx, id: string) {

@@ -121,8 +121,11 @@ export function presentAdminTree(
  */
 export function withPagePaths(items: MenuItemTree[], pagePaths: Map<string, string>): MenuItemTree[] {
   return items.flatMap((item) => {
-    if (item.externalUrl !== null) return [{ ...item, relatedMenuItems: withPagePaths(item.relatedMenuItems, pagePaths) }];
+    if (item.externalUrl !== null)
+      return [{ ...item, relatedMenuItems: withPagePaths(item.relatedMenuItems, pagePaths) }];
     const path = item.pageGuid ? pagePaths.get(item.pageGuid) : undefined;
-    return path === undefined ? [] : [{ ...item, path, relatedMenuItems: withPagePaths(item.relatedMenuItems, pagePaths) }];
+    return path === undefined
+      ? []
+      : [{ ...item, path, relatedMenuItems: withPagePaths(item.relatedMenuItems, pagePaths) }];
   });
 }

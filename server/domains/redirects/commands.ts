@@ -61,7 +61,9 @@ async function finalTarget(tx: Executor, input: RedirectInput): Promise<string> 
 }
 
 const loopError = () =>
-  new AppError('validation_failed', 'redirect loop', [{ path: 'toPath', message: 'validation.redirectLoop' }]);
+  new AppError('validation_failed', 'redirect loop', [
+    { path: 'body/toPath', message: 'validation.redirectLoop' },
+  ]);
 
 export async function createRedirect(ctx: Writer, input: RedirectInput): Promise<RedirectRow> {
   return runCommand(
@@ -76,30 +78,40 @@ export async function createRedirect(ctx: Writer, input: RedirectInput): Promise
         .returning();
       if (!row) throw takenError();
       // Redirects to this path now go where it goes.
-      await tx.update(redirects).set({ toPath, updatedAt: new Date() }).where(eq(redirects.toPath, input.fromPath));
+      await tx
+        .update(redirects)
+        .set({ toPath, updatedAt: new Date() })
+        .where(eq(redirects.toPath, input.fromPath));
       return row;
     },
   );
 }
 
 export async function updateRedirect(ctx: Writer, id: string, input: RedirectInput): Promise<RedirectRow> {
-  return runCommand(ctx, { action: 'redirect.update', scope: 'public', target: id, data: { ...input } }, async (tx) => {
-    const toPath = await finalTarget(tx, input);
-    const [clash] = await tx
-      .select({ id: redirects.id })
-      .from(redirects)
-      .where(and(eq(redirects.fromPath, input.fromPath), sql`${redirects.id} <> ${id}`))
-      .limit(1);
-    if (clash) throw takenError();
-    const [row] = await tx
-      .update(redirects)
-      .set({ fromPath: input.fromPath, toPath, updatedAt: new Date() })
-      .where(eq(redirects.id, id))
-      .returning();
-    if (!row) throw new AppError('not_found', 'redirect not found');
-    await tx.update(redirects).set({ toPath, updatedAt: new Date() }).where(eq(redirects.toPath, input.fromPath));
-    return row;
-  });
+  return runCommand(
+    ctx,
+    { action: 'redirect.update', scope: 'public', target: id, data: { ...input } },
+    async (tx) => {
+      const toPath = await finalTarget(tx, input);
+      const [clash] = await tx
+        .select({ id: redirects.id })
+        .from(redirects)
+        .where(and(eq(redirects.fromPath, input.fromPath), sql`${redirects.id} <> ${id}`))
+        .limit(1);
+      if (clash) throw takenError();
+      const [row] = await tx
+        .update(redirects)
+        .set({ fromPath: input.fromPath, toPath, updatedAt: new Date() })
+        .where(eq(redirects.id, id))
+        .returning();
+      if (!row) throw new AppError('not_found', 'redirect not found');
+      await tx
+        .update(redirects)
+        .set({ toPath, updatedAt: new Date() })
+        .where(eq(redirects.toPath, input.fromPath));
+      return row;
+    },
+  );
 }
 
 export async function deleteRedirect(ctx: Writer, id: string): Promise<void> {
@@ -111,5 +123,5 @@ export async function deleteRedirect(ctx: Writer, id: string): Promise<void> {
 
 const takenError = () =>
   new AppError('conflict', 'a redirect from this path exists', [
-    { path: 'fromPath', message: 'validation.duplicate' },
+    { path: 'body/fromPath', message: 'validation.duplicate' },
   ]);

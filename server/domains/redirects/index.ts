@@ -5,8 +5,8 @@ import { redirects } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { authorize } from '../../policies/index.ts';
 import { type Ctx, requireUser } from '../context.ts';
-import { menuRows } from '../menus/queries.ts';
 import { menuPaths } from '../menus/paths.ts';
+import { menuRows } from '../menus/queries.ts';
 import { createRedirect, deleteRedirect, type RedirectInput, updateRedirect } from './commands.ts';
 import { findRedirect, findRedirects, type RedirectSortKey } from './queries.ts';
 import { presentRedirect, redirectCandidates, redirectLocation } from './view.ts';
@@ -15,7 +15,13 @@ import { presentRedirect, redirectCandidates, redirectLocation } from './view.ts
 
 export async function listRedirects(
   ctx: Ctx,
-  query: { page: number; pageSize: number; sortBy: RedirectSortKey; sortDirection: 'asc' | 'desc'; search?: string | undefined },
+  query: {
+    page: number;
+    pageSize: number;
+    sortBy: RedirectSortKey;
+    sortDirection: 'asc' | 'desc';
+    search?: string | undefined;
+  },
 ) {
   authorize(ctx.actor, 'redirect.manage');
   const { rows, total } = await findRedirects(ctx.db, query);
@@ -27,7 +33,7 @@ async function assertNotServed(db: Executor, fromPath: string) {
   const paths = new Set(menuPaths(await menuRows(db, TOP_LEVEL_MENU)).values());
   if (paths.has(fromPath)) {
     throw new AppError('conflict', 'a menu item serves this path', [
-      { path: 'fromPath', message: 'validation.pathInUse' },
+      { path: 'body/fromPath', message: 'validation.pathInUse' },
     ]);
   }
 }
@@ -62,7 +68,12 @@ export async function resolveRedirect(db: Executor, path: string, search: string
   const rows = await db
     .select()
     .from(redirects)
-    .where(inArray(redirects.fromPath, candidates.map((candidate) => candidate.fromPath)));
+    .where(
+      inArray(
+        redirects.fromPath,
+        candidates.map((candidate) => candidate.fromPath),
+      ),
+    );
   for (const candidate of candidates) {
     const row = rows.find((entry) => entry.fromPath === candidate.fromPath);
     if (row) return redirectLocation(row.toPath, candidate.suffix, search);

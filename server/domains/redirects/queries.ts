@@ -7,7 +7,13 @@ export type RedirectSortKey = 'fromPath' | 'toPath' | 'createdAt';
 /** One page of redirects, with who made each one, and how many match in all. */
 export async function findRedirects(
   db: Executor,
-  query: { page: number; pageSize: number; sortBy: RedirectSortKey; sortDirection: 'asc' | 'desc'; search?: string | undefined },
+  query: {
+    page: number;
+    pageSize: number;
+    sortBy: RedirectSortKey;
+    sortDirection: 'asc' | 'desc';
+    search?: string | undefined;
+  },
 ) {
   const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null;
   const where: SQL | undefined = pattern
@@ -41,7 +47,11 @@ export async function findRedirectFrom(db: Executor, fromPath: string, exceptId?
   const [row] = await db
     .select()
     .from(redirects)
-    .where(exceptId ? and(eq(redirects.fromPath, fromPath), ne(redirects.id, exceptId)) : eq(redirects.fromPath, fromPath))
+    .where(
+      exceptId
+        ? and(eq(redirects.fromPath, fromPath), ne(redirects.id, exceptId))
+        : eq(redirects.fromPath, fromPath),
+    )
     .limit(1);
   return row;
 }

@@ -2,7 +2,10 @@ import { isLocalLink } from '../../../common/urls.ts';
 import type { RedirectRow } from '../../db/schema.ts';
 
 /** Redirects as the admin table shows them. */
-export function presentRedirect(row: RedirectRow, createdBy?: { firstName: string | null; lastName: string | null }) {
+export function presentRedirect(
+  row: RedirectRow,
+  createdBy?: { firstName: string | null; lastName: string | null },
+) {
   const name = createdBy ? [createdBy.firstName, createdBy.lastName].filter(Boolean).join(' ') : '';
   return {
     guid: row.id,

@@ -163,7 +163,8 @@ export function createSiteServices(deps: {
     search: async ({ q, locale, page, type }) =>
       searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
-    findRedirect: ({ path, search }) => cached(`redirect|${path}|${search}`, () => resolveRedirect(db, path, search)),
+    findRedirect: ({ path, search }) =>
+      cached(`redirect|${path}|${search}`, () => resolveRedirect(db, path, search)),
   };
 
   async function getShell(locale: Locale): Promise<SiteShell> {

@@ -61,7 +61,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: menuSummarySchema, ...adminErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await menus.addMenu(contextOf(request), request.body.name)),
+    async (request, reply) =>
+      reply.status(201).send(await menus.addMenu(contextOf(request), request.body.name)),
   );
 
   app.get(

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { redirectTargetSchema, sitePathSchema } from '../../../common/urls.ts';
 import * as redirects from '../../domains/redirects/index.ts';
-import { errorResponseSchema, errorResponses, guidSchema, pagedSchema, tableQuerySchema } from '../common-schemas.ts';
+import {
+  errorResponseSchema,
+  errorResponses,
+  guidSchema,
+  pagedSchema,
+  tableQuerySchema,
+} from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 
 const redirectSchema = z
@@ -51,7 +57,8 @@ export const redirectRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: redirectSchema, ...adminErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await redirects.addRedirect(contextOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await redirects.addRedirect(contextOf(request), request.body)),
   );
 
   app.put(
