@@ -80,7 +80,7 @@ export const adminMenuSchema = menuSummarySchema
   .extend({ menuItems: z.array(adminMenuItemSchema) })
   .meta({ id: 'AdminMenu' });
 
-export const menuNameBody = z.object({ name: nameSchema(100) }).meta({ id: 'MenuNameInput' });
+export const menuNameBody = z.object({ name: nameSchema(100) }).meta({ id: 'MenuNameBody' });
 
 const itemName = z.object({
   nl: z.string().trim().min(1).max(200),
@@ -95,14 +95,14 @@ export const menuItemBody = z
     externalUrl: externalUrlSchema.nullable().default(null),
     isVisible: z.boolean().default(true),
   })
-  .meta({ id: 'MenuItemInput' });
+  .meta({ id: 'MenuItemBody' });
 
 export const newMenuItemBody = menuItemBody
   .extend({
     parentGuid: guidSchema.nullable().default(null),
     position: z.number().int().min(0).max(10_000).optional(),
   })
-  .meta({ id: 'NewMenuItemInput' });
+  .meta({ id: 'NewMenuItemBody' });
 
 export const moveMenuItemBody = z
   .object({ parentGuid: guidSchema.nullable(), position: z.number().int().min(0).max(10_000) })

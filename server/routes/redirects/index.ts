@@ -22,7 +22,7 @@ const redirectSchema = z
   .meta({ id: 'Redirect' });
 const redirectBody = z
   .object({ fromPath: sitePathSchema, toPath: redirectTargetSchema })
-  .meta({ id: 'RedirectInput' });
+  .meta({ id: 'RedirectBody' });
 const redirectQuery = tableQuerySchema(['fromPath', 'toPath', 'createdAt'], 'fromPath');
 const adminErrors = {
   ...errorResponses,
