@@ -170,7 +170,7 @@ function TreeRow({
         opacity: isDragging ? 0.6 : 1,
       }}
     >
-      <Group gap="xs" wrap="nowrap" className="menu-tree-item">
+      <Group gap="xs" wrap="wrap" className="menu-tree-item">
         <ActionIcon
           ref={setActivatorNodeRef}
           variant="subtle"
