@@ -145,7 +145,6 @@ export function MenuItemDialog({
               clearable
               nothingFoundMessage={t('adminMenu.noPages')}
               error={errors.pageGuid}
-              data-autofocus
             />
           ) : null}
           {kind === 'newPage' ? (
