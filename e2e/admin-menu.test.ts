@@ -90,6 +90,7 @@ describe('admin/menu', () => {
     await open(page, '/admin/menu');
     const handle = page.getByRole('button', { name: 'Verplaats Item e2e-b' });
     await handle.waitFor();
+    await handle.scrollIntoViewIfNeeded();
     const box = await handle.boundingBox();
     if (!box) throw new Error('no handle box');
     const x = box.x + box.width / 2;
