@@ -106,7 +106,10 @@ describe('admin/menu', () => {
     await page.mouse.up();
     const spoken = await page.locator('[id^="DndLiveRegion"]').first().textContent();
     await expect
-      .poll(async () => find(await tree(), 'e2e-b')?.path, { timeout: 10_000, message: `announced: ${spoken}` })
+      .poll(async () => find(await tree(), 'e2e-b')?.path, {
+        timeout: 10_000,
+        message: `announced: ${spoken}`,
+      })
       .toBe('/e2e-a/e2e-b');
     await page.close();
   });
