@@ -188,6 +188,20 @@ describe('admin/menu', () => {
     await page.close();
   });
 
+  it('is usable at 375 px: no sideways scrolling, the row buttons reachable', async () => {
+    const phone = await newContext(browser, { width: 375 });
+    await signInByApi(phone, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await phone.newPage();
+    await open(page, '/admin/menu');
+    await page.locator('.menu-tree').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    const edit = page.getByRole('button', { name: 'Bewerk Item e2e-a' });
+    await edit.scrollIntoViewIfNeeded();
+    await expect(edit.isVisible()).resolves.toBe(true);
+    await phone.close();
+  });
+
   it.each(['nl', 'en'] as const)(
     'has no serious axe violations on the tree and the add dialog (%s)',
     async (locale) => {
