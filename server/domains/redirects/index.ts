@@ -9,7 +9,7 @@ import { menuPaths } from '../menus/paths.ts';
 import { menuRows } from '../menus/queries.ts';
 import { createRedirect, deleteRedirect, type RedirectInput, updateRedirect } from './commands.ts';
 import { findRedirect, findRedirects, type RedirectSortKey } from './queries.ts';
-import { presentRedirect, redirectCandidates, redirectLocation } from './view.ts';
+import { presentRedirect, redirectCandidates } from './view.ts';
 
 /** Redirects: the admin table and its writes (admins), and the lookup the site does for an unknown path. */
 
@@ -60,10 +60,14 @@ export async function removeRedirect(ctx: Ctx, id: string) {
 }
 
 /**
- * Where an unknown path moved to (for the site, everyone): the location of a 301, or null. `/edit`
- * and `/i/…` suffixes and the query are kept for local targets.
+ * Where an unknown path moved to (for the site, everyone): the redirect's target and the suffix
+ * (`/edit`, `/i/…`) the request had beyond the redirected path, or null. redirectLocation makes the
+ * 301's location of it.
  */
-export async function resolveRedirect(db: Executor, path: string, search: string): Promise<string | null> {
+export async function findMovedPath(
+  db: Executor,
+  path: string,
+): Promise<{ toPath: string; suffix: string } | null> {
   const candidates = redirectCandidates(path);
   const rows = await db
     .select()
@@ -76,7 +80,7 @@ export async function resolveRedirect(db: Executor, path: string, search: string
     );
   for (const candidate of candidates) {
     const row = rows.find((entry) => entry.fromPath === candidate.fromPath);
-    if (row) return redirectLocation(row.toPath, candidate.suffix, search);
+    if (row) return { toPath: row.toPath, suffix: candidate.suffix };
   }
   return null;
 }

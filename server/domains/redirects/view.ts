@@ -38,9 +38,14 @@ export function redirectCandidates(path: string): { fromPath: string; suffix: st
   return candidates;
 }
 
-/** The location a redirect answers: a local target keeps the suffix and the query; an external one is as it is. */
+/**
+ * The location a redirect answers: a local target keeps the suffix and the request's query (joined
+ * to a query the target has); an external one is used as it is.
+ */
 export function redirectLocation(toPath: string, suffix: string, search: string): string {
   if (!isLocalLink(toPath)) return toPath;
-  const base = toPath === '/' && suffix !== '' ? '' : toPath;
-  return `${base}${suffix}${search}`;
+  const [path = '', query] = toPath.split(/\?(.*)/s, 2);
+  const base = path === '/' && suffix !== '' ? '' : path;
+  const params = [query, search.replace(/^\?/, '')].filter(Boolean).join('&');
+  return `${base}${suffix}${params ? `?${params}` : ''}`;
 }

@@ -22,7 +22,8 @@ import { loadMenuTree, type MenuItemTree } from '../menus/queries.ts';
 import { filterMenuForVisitor, resolveMenuPath, toMenuNodes, withPagePaths } from '../menus/view.ts';
 import { findVisiblePage } from '../pages/index.ts';
 import { findPage } from '../pages/queries.ts';
-import { resolveRedirect } from '../redirects/index.ts';
+import { findMovedPath } from '../redirects/index.ts';
+import { redirectLocation } from '../redirects/view.ts';
 import { searchSite } from '../search/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 
@@ -163,8 +164,11 @@ export function createSiteServices(deps: {
     search: async ({ q, locale, page, type }) =>
       searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
-    findRedirect: ({ path, search }) =>
-      cached(`redirect|${path}|${search}`, () => resolveRedirect(db, path, search)),
+    // Kept per path only (the query is the visitor's, so it is not part of the key).
+    findRedirect: async ({ path, search }) => {
+      const found = await cached(`redirect|${path}`, () => findMovedPath(db, path));
+      return found ? redirectLocation(found.toPath, found.suffix, search) : null;
+    },
   };
 
   async function getShell(locale: Locale): Promise<SiteShell> {
