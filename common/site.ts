@@ -12,6 +12,10 @@ export type { ListBlockData } from './blocks/list.ts';
 export type { WidgetBlockData } from './blocks/widget.ts';
 
 export const TOP_LEVEL_MENU = 'Top level menu';
+/** The menu the site's footer shows when it has items. */
+export const FOOTER_MENU = 'Footer menu';
+/** How many levels a menu may have (top level included). */
+export const MAX_MENU_DEPTH = 8;
 
 export type MenuNode = {
   guid: string;
@@ -65,6 +69,8 @@ export type SiteShell = {
   settings: PlatformSettings;
   /** The visible main menu. */
   menu: MenuNode[];
+  /** The visible items of the footer menu (empty when there is none). */
+  footerMenu: MenuNode[];
   optionalCookieCategories: CookieCategory[];
   legalLinks: { key: LegalPageKey; name: string; url: string }[];
   /** The site's default footer, for screens that are not content pages (404, errors). */
@@ -113,6 +119,11 @@ export type SiteServices = {
   }): Promise<ItemPageResult | null>;
   search(input: SearchInput): Promise<SearchResults>;
   getPageByName(input: { name: string; locale: Locale }): Promise<PageView | null>;
+  /**
+   * Where a path no page is served at went (a changed segment, a moved item, a redirect by hand):
+   * the location of a 301 (`/edit`, `/i/…` and the query kept), or null.
+   */
+  findRedirect(input: { path: string; search: string }): Promise<string | null>;
 };
 
 /** One item's own page. */

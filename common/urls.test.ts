@@ -3,14 +3,19 @@ import {
   assetUrlSchema,
   cleanFileName,
   expandIpv6,
+  externalUrlSchema,
   isAllowedUrl,
   isLocalLink,
   isPublicHost,
+  isUrlSegment,
   linkSchema,
+  redirectTargetSchema,
+  sitePathSchema,
   slugify,
   URL_RULES,
   type UrlKind,
   urlProblem,
+  urlSegmentSchema,
   videoEmbedUrl,
   videoUrlSchema,
 } from './urls.ts';
@@ -188,12 +193,65 @@ const HOSTILE_HOSTS = [
   'http://[ff05::1:3]/',
   'http://[::1.2.3]/',
   'http://[1:2:3:4:5:6:7:8:9]/',
+  // More spellings of the same hosts (issue 10): every IPv4 form, trailing dots, encoded names.
+  'http://0x7f.0x0.0x0.0x1/',
+  'http://0177.1/',
+  'http://127.000.000.001/',
+  'http://127.0x0.0.1/',
+  'http://0x7F000001/',
+  'http://4294967295/',
+  'http://127.0.0.1./',
+  'http://0x7f.1./',
+  'http://3232235777/',
+  'http://0300.0250.0.1/',
+  'http://0xc0a80001/',
+  'http://2852039166/',
+  'http://0xa9.0xfe.0xa9.0xfe/',
+  'http://169.254.169.254./',
+  'http://0.0.0.0./',
+  'http://0x0/',
+  'http://LocalHost./',
+  'http://localhost.:80/',
+  'http://foo.localhost./',
+  'http://localhost%2e/',
+  'http://%6c%6f%63%61%6c%68%6f%73%74/',
+  'http://metadata.google.internal/',
+  'http://1.0.0.127.in-addr.arpa/',
+  'http://1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.ip6.arpa/',
+  'http://wpad/',
+  'http://127.0.0.1#@example.com',
+  'http://example.com:80@127.0.0.1/',
+  'http://a.b@127.0.0.1/',
+  'http://foo@bar@example.com/',
+  'https://example.com\\@127.0.0.1/',
+  'http:/\\/example.com',
+  'http://%5B::1%5D/',
+  'HTTP://[::1]/',
+  'https://[::1]:443/',
+  'http://[::]:80/',
+  'http://[0000::1]/',
+  'http://[0:0:0:0:0:0:0:0]/',
+  'http://[::0.0.0.0]/',
+  'http://[::ffff:0.0.0.0]/',
+  'http://[::ffff:7f00:0001]/',
+  'http://[::ffff:127.0.0.1]:80/',
+  'http://[0:0:0:0:0:ffff:7f00:1]/',
+  'http://[::ffff:169.254.169.254]/',
+  'http://[::ffff:a9fe:a9fe]/',
+  'http://[fc00::]/',
+  'http://[fdff:ffff::1]/',
+  'http://[fe80::]/',
+  'http://[febf:ffff::1]/',
+  '/%09/evil.example',
+  '/%00',
+  '/pad%0d%0aSet-Cookie:x=1',
+  '/%7f',
   'http://',
   'https://',
 ];
 
 const HOSTILE = [...HOSTILE_SCHEMES, ...HOSTILE_SHAPES, ...HOSTILE_HOSTS];
-const KINDS: UrlKind[] = ['link', 'asset', 'video'];
+const KINDS: UrlKind[] = ['link', 'asset', 'video', 'external', 'redirect'];
 
 describe('isAllowedUrl: the hostile corpus', () => {
   it('has more than 40 hostile values', () => {
@@ -380,6 +438,8 @@ describe('the schemas and problems of each kind', () => {
       'validation.link',
       'validation.assetUrl',
       'validation.videoUrl',
+      'validation.externalUrl',
+      'validation.redirectTarget',
     ]);
   });
 
@@ -388,6 +448,86 @@ describe('the schemas and problems of each kind', () => {
     expect(assetUrlSchema.parse('https://www.gemeente.nl/logo.svg')).toBe('https://www.gemeente.nl/logo.svg');
     expect(videoUrlSchema.parse('https://vimeo.com/76979871')).toBe('https://vimeo.com/76979871');
   });
+});
+
+describe('isAllowedUrl: external URLs (menu items)', () => {
+  it.each(PUBLIC_URLS)('accepts %j', (value) => {
+    expect(isAllowedUrl(value, 'external')).toBe(true);
+    expect(externalUrlSchema.parse(value)).toBe(value);
+  });
+
+  it('has at least 20 valid values', () => {
+    expect(PUBLIC_URLS.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each([...LOCAL_LINKS, ...LINKS_ONLY])('refuses %j: only full http(s) URLs', (value) => {
+    expect(isAllowedUrl(value, 'external')).toBe(false);
+    expect(externalUrlSchema.safeParse(value).error?.issues[0]?.message).toBe('validation.externalUrl');
+  });
+});
+
+describe('isAllowedUrl: redirect targets', () => {
+  it.each([...PUBLIC_URLS, ...LOCAL_LINKS])('accepts %j', (value) => {
+    expect(isAllowedUrl(value, 'redirect')).toBe(true);
+    expect(redirectTargetSchema.parse(value)).toBe(value);
+  });
+
+  it.each(LINKS_ONLY)('refuses %j: no anchors, mail or phone links', (value) => {
+    expect(isAllowedUrl(value, 'redirect')).toBe(false);
+  });
+});
+
+describe('urlSegmentSchema and isUrlSegment (SPEC 5 slugs)', () => {
+  it.each(['nieuws', 'over-ons', 'jaar_2025', 'a', '0', 'x'.repeat(100)])('accepts %j', (value) => {
+    expect(isUrlSegment(value)).toBe(true);
+    expect(urlSegmentSchema.parse(value)).toBe(value);
+  });
+
+  it('takes the empty segment (home); the menu decides where it may stand', () => {
+    expect(isUrlSegment('')).toBe(false);
+    expect(urlSegmentSchema.parse('')).toBe('');
+  });
+
+  it.each([
+    'Nieuws',
+    'over ons',
+    'a/b',
+    '..',
+    '.',
+    'caf\u00e9',
+    '%2e%2e',
+    'x'.repeat(101),
+    '-\n-',
+    'a?b',
+    'a#b',
+  ])('refuses %j', (value) => {
+    expect(isUrlSegment(value)).toBe(false);
+    expect(urlSegmentSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('accepts whatever slugify makes of a non-empty title', () => {
+    for (const title of ['Over ons', 'Crème brûlée', 'Jaarverslag 2025 (concept)!']) {
+      expect(isUrlSegment(slugify(title))).toBe(true);
+    }
+  });
+});
+
+describe('sitePathSchema (where a redirect comes from)', () => {
+  it.each([
+    ['/oud', '/oud'],
+    ['/oud/', '/oud'],
+    ['/over-ons/bestuur', '/over-ons/bestuur'],
+    ['/', '/'],
+  ])('takes %j as %j', (value, path) => {
+    expect(sitePathSchema.parse(value)).toBe(path);
+  });
+
+  it.each(['oud', '//evil.example', '/oud?x=1', '/oud#a', '/a//b', 'https://example.org/', '/\\x', ''])(
+    'refuses %j',
+    (value) => {
+      expect(sitePathSchema.safeParse(value).error?.issues[0]?.message).toBe('validation.sitePath');
+    },
+  );
 });
 
 describe('isLocalLink', () => {

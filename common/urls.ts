@@ -12,6 +12,36 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9_-]/g, '');
 }
 
+export const MAX_URL_SEGMENT_LENGTH = 100;
+
+/**
+ * A menu item's urlSegment (SPEC 5's slug rule, as slugify makes it): lower-case letters, digits,
+ * `_` and `-`, 1 to 100 characters. The empty segment is the home page; only a top-level item may
+ * have it (the menu checks where the item sits).
+ */
+export function isUrlSegment(value: string): boolean {
+  return value.length <= MAX_URL_SEGMENT_LENGTH && /^[a-z0-9_-]+$/.test(value);
+}
+
+export const urlSegmentSchema = z
+  .string()
+  .max(MAX_URL_SEGMENT_LENGTH)
+  .refine((value) => value === '' || isUrlSegment(value), 'validation.urlSegment');
+
+/**
+ * A site path a redirect answers for: a local link (the rule below) without query or fragment and
+ * without empty segments. A trailing slash is dropped, as the site ignores it when it serves a page.
+ */
+export function isSitePath(value: string): boolean {
+  return value.length <= 500 && isLocalLink(value) && !/[?#]/.test(value) && !/\/\//.test(value);
+}
+
+export const sitePathSchema = z
+  .string()
+  .max(500)
+  .transform((value) => (value.length > 1 ? value.replace(/\/+$/, '') || '/' : value))
+  .refine(isSitePath, 'validation.sitePath');
+
 /*
  * The one URL rule (SPEC 5). Every field that takes a link names its kind and uses `isAllowedUrl`
  * or the schema of that kind (`linkSchema`, `assetUrlSchema`, `videoUrlSchema`):
@@ -20,6 +50,8 @@ export function slugify(title: string): string {
  *           a public http(s) URL, mailto: or tel:
  * - 'asset' (logo, favicon): a local link or a public https URL (http would be mixed content)
  * - 'video' (the video block): a public http(s) URL of a video on YouTube or Vimeo
+ * - 'external' (a menu item's externalUrl): a public http(s) URL, nothing else
+ * - 'redirect' (where a redirect sends a visitor): a local link or a public http(s) URL
  *
  * A value is checked as it is typed, never repaired: the URL parser drops tabs and newlines, trims
  * spaces and control characters, reads `\` as `/` and `https:host` as `https://host`, so a value that
@@ -27,7 +59,7 @@ export function slugify(title: string): string {
  * the way a browser would read it.
  */
 
-export type UrlKind = 'link' | 'asset' | 'video';
+export type UrlKind = 'link' | 'asset' | 'video' | 'external' | 'redirect';
 
 type UrlRule = {
   local: boolean;
@@ -70,6 +102,24 @@ export const URL_RULES: Record<UrlKind, UrlRule> = {
     video: true,
     message: 'validation.videoUrl',
   },
+  external: {
+    local: false,
+    anchor: false,
+    external: ['http:', 'https:'],
+    mail: false,
+    phone: false,
+    video: false,
+    message: 'validation.externalUrl',
+  },
+  redirect: {
+    local: true,
+    anchor: false,
+    external: ['http:', 'https:'],
+    mail: false,
+    phone: false,
+    video: false,
+    message: 'validation.redirectTarget',
+  },
 };
 
 export const MAX_URL_LENGTH = 2000;
@@ -108,6 +158,10 @@ export const linkSchema = urlSchema('link');
 export const assetUrlSchema = urlSchema('asset');
 /** The video block: a YouTube or Vimeo URL. */
 export const videoUrlSchema = urlSchema('video');
+/** A menu item's externalUrl: a public http(s) URL. */
+export const externalUrlSchema = urlSchema('external');
+/** A redirect's target: a local link or a public http(s) URL. */
+export const redirectTargetSchema = urlSchema('redirect');
 
 /**
  * Whitespace, control characters (C0, DEL, C1) and format characters (zero-width, bidirectional,
@@ -118,17 +172,19 @@ const ANCHOR = /^#[A-Za-z0-9_-]{1,64}$/;
 const MAILTO = /^mailto:[^\s@<>"'\\/:;,?#]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\?[^\s<>"'\\]*)?$/i;
 const TEL = /^tel:\+?[0-9][0-9().-]{1,30}$/i;
 const LOCAL_BASE = 'https://local.invalid/';
+/** A percent-encoded control character (C0 or DEL): decoded by a server or router, it is the raw one. */
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 
 /**
  * A local link: a path on this site that starts with exactly one slash. Not `//host` or `/\host`
  * (both name another host), no backslash or encoded backslash anywhere (servers and proxies that
  * decode it turn it into a slash), no encoded slash right after the first, no whitespace or control
- * characters, and no dot segments that make it `//host` once resolved (`/..//evil.example`, which a
+ * characters (raw or percent-encoded), and no dot segments that make it `//host` once resolved (`/..//evil.example`, which a
  * client-side router may hand to the history as a protocol-relative URL).
  */
 export function isLocalLink(value: string): boolean {
   if (!/^\/(?![/\\])/.test(value) || value.includes('\\') || INVISIBLE.test(value)) return false;
-  if (/%5c/i.test(value) || /^\/%2f/i.test(value)) return false;
+  if (/%5c/i.test(value) || /^\/%2f/i.test(value) || ENCODED_CONTROL.test(value)) return false;
   try {
     const url = new URL(value, LOCAL_BASE);
     return url.origin === new URL(LOCAL_BASE).origin && !url.pathname.startsWith('//');
@@ -171,8 +227,12 @@ export function isPublicHost(hostname: string): boolean {
   return isPublicDomain(hostname);
 }
 
-/** Domains that never leave the local network (RFC 6761, 6762, 8375, and names ICANN keeps unused). */
-const LOCAL_NAMES = ['localhost', 'local', 'localdomain', 'internal', 'lan', 'home', 'corp', 'home.arpa'];
+/**
+ * Domains that never leave the local network (RFC 6761, 6762, 8375, and names ICANN keeps unused),
+ * and `arpa`, the infrastructure domain: its names (reverse lookups such as 1.0.0.127.in-addr.arpa,
+ * home.arpa) are no websites.
+ */
+const LOCAL_NAMES = ['localhost', 'local', 'localdomain', 'internal', 'lan', 'home', 'corp', 'arpa'];
 
 /**
  * A domain name with at least two labels (no single-label intranet hosts), no empty label (so no

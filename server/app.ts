@@ -43,6 +43,7 @@ import { pageRoutes } from './routes/pages/index.ts';
 import { platformSettingRoutes } from './routes/platform-settings/index.ts';
 import { profilePropertyDefinitionRoutes } from './routes/profile-property-definitions/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
+import { redirectRoutes } from './routes/redirects/index.ts';
 import { roleRoutes } from './routes/roles/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(platformSettingRoutes);
   await app.register(menuRoutes);
+  await app.register(redirectRoutes);
   await app.register(pageRoutes);
   await app.register(buildingBlockRoutes);
   await app.register(headerImageRoutes);

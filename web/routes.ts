@@ -27,6 +27,7 @@ export default [
       route('admin/users/properties', 'routes/admin/properties.tsx'),
       route('admin/users/:guid/:accountCategory', 'routes/admin/user.tsx'),
       route('admin/roles', 'routes/admin/roles.tsx'),
+      route('admin/menu', 'routes/admin/menu.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
     ]),

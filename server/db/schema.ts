@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -114,7 +115,7 @@ export const menuItems = pgTable(
     menuId: uuid('menu_id')
       .notNull()
       .references(() => menus.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'cascade' }),
     urlSegment: text('url_segment').notNull(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     pageId: uuid('page_id').references(() => pages.id, { onDelete: 'set null' }),
@@ -123,7 +124,15 @@ export const menuItems = pgTable(
     sortId: integer('sort_id').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (table) => [index('menu_items_menu_idx').on(table.menuId, table.parentId, table.sortId)],
+  (table) => [
+    index('menu_items_menu_idx').on(table.menuId, table.parentId, table.sortId),
+    // SPEC 5: a segment is unique among its siblings (migration 0008).
+    uniqueIndex('menu_items_sibling_segment_unique').on(
+      table.menuId,
+      sql`COALESCE(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      table.urlSegment,
+    ),
+  ],
 );
 
 export const headerImages = pgTable('header_images', {
@@ -462,6 +471,25 @@ export const searchDirty = pgTable(
   (table) => [primaryKey({ columns: [table.kind, table.refId] })],
 );
 
+// Menus and redirects (issue 10)
+
+/** An old path that answers 301 with the new one: a changed segment, a moved item, or by hand. */
+export const redirects = pgTable(
+  'redirects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromPath: text('from_path').notNull(),
+    toPath: text('to_path').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('redirects_from_path_unique').on(table.fromPath),
+    index('redirects_to_path_idx').on(table.toPath),
+  ],
+);
+
 /** Row types, for the domains' queries and presenters. */
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -473,3 +501,4 @@ export type MediaRow = typeof media.$inferSelect;
 export type ListItemRow = typeof listItems.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
+export type RedirectRow = typeof redirects.$inferSelect;

@@ -25,7 +25,11 @@ export type EntityType =
   | 'invitation'
   | 'site'
   // Users, roles and profile properties (admin area)
-  | 'propertyDefinition';
+  | 'propertyDefinition'
+  // Menus and redirects (issue 10)
+  | 'menu'
+  | 'menuItem'
+  | 'redirect';
 
 /** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
 export const COMMANDS = {
@@ -81,6 +85,19 @@ export const COMMANDS = {
   'propertyDefinition.update': 'propertyDefinition',
   'propertyDefinition.delete': 'propertyDefinition',
   'propertyDefinition.reorder': 'propertyDefinition',
+  // Menus and redirects (issue 10): every write is public (visitors see menus and redirects).
+  'menu.create': 'menu',
+  'menu.update': 'menu',
+  'menu.delete': 'menu',
+  'menuItem.create': 'menuItem',
+  'menuItem.update': 'menuItem',
+  /** Deletes the item and the items under it. */
+  'menuItem.delete': 'menuItem',
+  /** New parent and position; old paths get redirects. */
+  'menuItem.move': 'menuItem',
+  'redirect.create': 'redirect',
+  'redirect.update': 'redirect',
+  'redirect.delete': 'redirect',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;

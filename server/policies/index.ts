@@ -2,6 +2,7 @@ import { AppError } from '../errors.ts';
 import type { Actor } from './actor.ts';
 import { listPolicies } from './list.ts';
 import { mediaPolicies } from './media.ts';
+import { menuPolicies } from './menu.ts';
 import { pagePolicies } from './page.ts';
 import { sitePolicies } from './site.ts';
 import { userPolicies } from './user.ts';
@@ -26,6 +27,7 @@ export const POLICIES = {
   ...mediaPolicies,
   ...userPolicies,
   ...sitePolicies,
+  ...menuPolicies,
 } satisfies Record<string, ((actor: Actor) => boolean) | ((actor: Actor, resource: never) => boolean)>;
 
 export type Action = keyof typeof POLICIES;

@@ -339,6 +339,9 @@ const cases: { [A in Action]: Case<A> } = {
   },
   'settings.update': { samples: [{ name: 'platform settings', args: [] }], answers: adminsOnly('T', 'F') },
   'cache.invalidate': { samples: [{ name: 'public caches', args: [] }], answers: adminsOnly('T', 'F') },
+  // Menus and redirects (issue 10)
+  'menu.manage': { samples: [{ name: 'menus and items', args: [] }], answers: adminsOnly('T', 'F') },
+  'redirect.manage': { samples: [{ name: 'redirects', args: [] }], answers: adminsOnly('T', 'F') },
 };
 
 function listSamples(): { name: string; args: [ListForPolicy] }[] {

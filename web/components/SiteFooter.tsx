@@ -32,6 +32,25 @@ export function SiteFooter({ shell, blocks }: { shell: SiteShell; blocks: BlockV
           </div>
         </div>
       ) : null}
+      {shell.footerMenu.length > 0 ? (
+        <nav className="container site-footer-menu" aria-label={t('adminMenu.footerMenu')}>
+          <ul className="site-footer-links">
+            {shell.footerMenu.map((node) => (
+              <li key={node.guid}>
+                {node.isExternal ? (
+                  <Anchor href={node.url} size="sm" rel="noopener">
+                    {node.name}
+                  </Anchor>
+                ) : (
+                  <Anchor component={Link} to={node.url} size="sm">
+                    {node.name}
+                  </Anchor>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <div className="container site-footer-legal">
         <nav aria-label={t('nav.legal')}>
           <ul className="site-footer-links">

@@ -19,12 +19,18 @@ const EditModePage = lazy(() => import('../components/edit/EditModePage'));
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const requested = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
-  const item = await loadItemPage(app.site, requested, app.locale);
+  const search = new URL(request.url).search;
+  const item = await loadItemPage(app.site, requested, app.locale, search);
   if (item) return { page: item.itemView.page, isEditing: false, itemView: item.itemView };
   const isEditing = requested === '/edit' || requested.endsWith('/edit');
   const path = isEditing ? requested.slice(0, -'/edit'.length) || '/' : requested;
   const query = new URL(request.url).searchParams;
   const page = await app.site.getPageByPath({ path, locale: app.locale, query });
+  if (!page) {
+    // A path that moved (a changed segment, a moved menu item) answers 301 with the new one.
+    const moved = await app.site.findRedirect({ path: requested, search });
+    if (moved) throw redirect(moved, 301);
+  }
   if (isEditing && !page?.abilities.update) {
     const viewer = await app.site.getViewer();
     if (!viewer) throw signInRedirect(request);

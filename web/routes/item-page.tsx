@@ -25,11 +25,17 @@ export async function loadItemPage(
   site: SiteServices,
   requested: string,
   locale: Locale,
+  search = '',
 ): Promise<{ itemView: ItemPageView } | null> {
   const parsed = parseItemPath(requested);
   if (!parsed) return null;
   const result = await site.getItemPage({ ...parsed, locale });
-  if (!result) throw data(null, { status: 404 });
+  if (!result) {
+    // The page moved: its old item URLs follow it.
+    const moved = await site.findRedirect({ path: requested, search });
+    if (moved) throw redirect(moved, 301);
+    throw data(null, { status: 404 });
+  }
   if (result.kind === 'redirect') throw redirect(result.location, 301);
   return { itemView: result.view };
 }

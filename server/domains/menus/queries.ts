@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../common/localized-text.ts';
 import { pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
-import { menuItems, menus, pages } from '../../db/schema.ts';
+import { type MenuItemRow, menuItems, menus, pages } from '../../db/schema.ts';
 
 /** A menu item with everything the API and the site need, children nested. */
 export type MenuItemTree = {
@@ -61,4 +61,45 @@ export async function loadMenuTree(db: Executor, name: string, locale: Locale): 
           };
         });
   return { guid: menu.id, name: menu.name, menuItems: build(null, '', 0) };
+}
+
+/** The item rows of a menu by name (empty when there is no such menu), for path computations. */
+export async function menuRows(db: Executor, name: string): Promise<MenuItemRow[]> {
+  return db
+    .select({ item: menuItems })
+    .from(menuItems)
+    .innerJoin(menus, eq(menus.id, menuItems.menuId))
+    .where(eq(menus.name, name))
+    .orderBy(asc(menuItems.sortId), asc(menuItems.urlSegment))
+    .then((rows) => rows.map((row) => row.item));
+}
+
+/** Every named menu with how many items it has. */
+export async function findMenus(db: Executor) {
+  return db
+    .select({ id: menus.id, name: menus.name, itemCount: sql<number>`count(${menuItems.id})::int` })
+    .from(menus)
+    .leftJoin(menuItems, eq(menuItems.menuId, menus.id))
+    .groupBy(menus.id)
+    .orderBy(asc(menus.name));
+}
+
+export async function findMenu(db: Executor, id: string) {
+  const [menu] = await db.select().from(menus).where(eq(menus.id, id)).limit(1);
+  return menu;
+}
+
+export async function findMenuItem(db: Executor, id: string) {
+  const [item] = await db.select().from(menuItems).where(eq(menuItems.id, id)).limit(1);
+  return item;
+}
+
+/** A menu's items as the admin screen needs them: names in both languages, the page's title. */
+export async function loadAdminRows(db: Executor, menuId: string) {
+  return db
+    .select({ item: menuItems, pageTitle: pages.title, pageIsPublished: pages.isPublished })
+    .from(menuItems)
+    .leftJoin(pages, eq(pages.id, menuItems.pageId))
+    .where(eq(menuItems.menuId, menuId))
+    .orderBy(asc(menuItems.sortId), asc(menuItems.urlSegment));
 }

@@ -1,5 +1,7 @@
+import { type Locale, type LocalizedText, pickLocale } from '../../../common/localized-text.ts';
 import type { MenuNode } from '../../../common/site.ts';
 import { isAllowedUrl } from '../../../common/urls.ts';
+import type { MenuItemRow } from '../../db/schema.ts';
 import type { MenuItemTree } from './queries.ts';
 
 /** Menus as visitors and the site's shell see them: pure functions over the loaded tree. */
@@ -57,4 +59,73 @@ export function toMenuNodes(items: MenuItemTree[], onlyVisible: boolean): MenuNo
       pageGuid: item.pageGuid,
       children: toMenuNodes(item.relatedMenuItems, onlyVisible),
     }));
+}
+
+/** A menu item as the admin screen edits it: names in both languages, the page's title, its path. */
+export type AdminMenuItem = {
+  guid: string;
+  urlSegment: string;
+  name: { nl: string; en?: string | undefined };
+  pageGuid: string | null;
+  pageTitle: string | null;
+  pageIsPublished: boolean;
+  externalUrl: string | null;
+  isVisible: boolean;
+  /** The site path (top-level menu: its own; other menus: the page's path there), or null. */
+  path: string | null;
+  relatedMenuItems: AdminMenuItem[];
+};
+
+type AdminRow = {
+  item: MenuItemRow;
+  pageTitle: LocalizedText | null;
+  pageIsPublished: boolean | null;
+};
+
+/** The admin tree of a menu from its rows (sorted), paths given per item id and per page id. */
+export function presentAdminTree(
+  rows: readonly AdminRow[],
+  locale: Locale,
+  paths: { byItem: Map<string, string> | null; byPage: Map<string, string> },
+): AdminMenuItem[] {
+  const build = (parentId: string | null, depth: number): AdminMenuItem[] =>
+    depth > 10
+      ? []
+      : rows
+          .filter((row) => row.item.parentId === parentId)
+          .map(({ item, pageTitle, pageIsPublished }) => ({
+            guid: item.id,
+            urlSegment: item.urlSegment,
+            name: item.name,
+            pageGuid: item.pageId,
+            pageTitle: pageTitle ? pickLocale(pageTitle, locale) : null,
+            pageIsPublished: pageIsPublished ?? false,
+            externalUrl: item.externalUrl,
+            isVisible: item.isVisible,
+            path:
+              item.externalUrl !== null
+                ? null
+                : paths.byItem
+                  ? (paths.byItem.get(item.id) ?? null)
+                  : item.pageId
+                    ? (paths.byPage.get(item.pageId) ?? null)
+                    : null,
+            relatedMenuItems: build(item.id, depth + 1),
+          }));
+  return build(null, 0);
+}
+
+/**
+ * A menu other than the top-level one (the footer menu) links to where its pages are served:
+ * internal items take their page's path, and items whose page has none are left out.
+ */
+export function withPagePaths(items: MenuItemTree[], pagePaths: Map<string, string>): MenuItemTree[] {
+  return items.flatMap((item) => {
+    if (item.externalUrl !== null)
+      return [{ ...item, relatedMenuItems: withPagePaths(item.relatedMenuItems, pagePaths) }];
+    const path = item.pageGuid ? pagePaths.get(item.pageGuid) : undefined;
+    return path === undefined
+      ? []
+      : [{ ...item, path, relatedMenuItems: withPagePaths(item.relatedMenuItems, pagePaths) }];
+  });
 }

@@ -7,7 +7,7 @@ import { readPageSettings } from '../../../common/pages.ts';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties.ts';
 import { optionalCookieCategories } from '../../../common/settings.ts';
 import type { PageView, SiteServices, SiteShell } from '../../../common/site.ts';
-import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../../common/site.ts';
+import { FOOTER_MENU, LEGAL_PAGES, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import type { Executor } from '../../db/client.ts';
 import type { PageRow, UserRow } from '../../db/schema.ts';
 import { headerImages, userProperties } from '../../db/schema.ts';
@@ -19,9 +19,11 @@ import { contentVersion, type VersionedCache } from '../cache.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from '../lists/site.ts';
 import { loadMenuTree, type MenuItemTree } from '../menus/queries.ts';
-import { filterMenuForVisitor, resolveMenuPath, toMenuNodes } from '../menus/view.ts';
+import { filterMenuForVisitor, resolveMenuPath, toMenuNodes, withPagePaths } from '../menus/view.ts';
 import { findVisiblePage } from '../pages/index.ts';
 import { findPage } from '../pages/queries.ts';
+import { findMovedPath } from '../redirects/index.ts';
+import { redirectLocation } from '../redirects/view.ts';
 import { searchSite } from '../search/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 
@@ -48,9 +50,15 @@ export function createSiteServices(deps: {
     return version.then((current) => cache.get(current, key, compute));
   };
 
-  const menuFor = async (locale: Locale) => {
-    const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
+  const menuFor = async (locale: Locale, name = TOP_LEVEL_MENU) => {
+    const tree = await loadMenuTree(db, name, locale);
     return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'));
+  };
+
+  /** The footer menu: its items link to where their pages are served. */
+  const footerMenuFor = async (locale: Locale) => {
+    const items = await menuFor(locale, FOOTER_MENU);
+    return items.length === 0 ? [] : withPagePaths(items, await loadPagePaths(db, locale));
   };
 
   const templateBlocks = async (guid: string | null, locale: Locale) => {
@@ -156,10 +164,19 @@ export function createSiteServices(deps: {
     search: async ({ q, locale, page, type }) =>
       searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
+    // Kept per path only (the query is the visitor's, so it is not part of the key).
+    findRedirect: async ({ path, search }) => {
+      const found = await cached(`redirect|${path}`, () => findMovedPath(db, path));
+      return found ? redirectLocation(found.toPath, found.suffix, search) : null;
+    },
   };
 
   async function getShell(locale: Locale): Promise<SiteShell> {
-    const [settings, menu] = await Promise.all([getPlatformSettings(db), menuFor(locale)]);
+    const [settings, menu, footerMenu] = await Promise.all([
+      getPlatformSettings(db),
+      menuFor(locale),
+      footerMenuFor(locale),
+    ]);
     const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale);
     const legalNames: Record<keyof typeof LEGAL_PAGES, { nl: string; en: string }> = {
       termsOfUse: { nl: 'Gebruiksvoorwaarden', en: 'Terms of use' },
@@ -171,6 +188,7 @@ export function createSiteServices(deps: {
       locale,
       settings,
       menu: toMenuNodes(menu, true),
+      footerMenu: toMenuNodes(footerMenu, true),
       optionalCookieCategories: optionalCookieCategories(settings),
       legalLinks: (Object.keys(LEGAL_PAGES) as (keyof typeof LEGAL_PAGES)[]).map((key) => ({
         key,
