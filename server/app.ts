@@ -29,6 +29,7 @@ import { errorBody, registerErrorHandling } from './errors.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ANONYMOUS } from './policies/index.ts';
+import { registerStatistics } from './domains/statistics/collect.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
 import { cacheRoutes } from './routes/cache/index.ts';
@@ -44,6 +45,7 @@ import { platformSettingRoutes } from './routes/platform-settings/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { roleRoutes } from './routes/roles/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
+import { statisticsRoutes } from './routes/statistics/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './web.ts';
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
   registerAuth(app);
+  // Statistics (issue 10): public page views counted in memory, flushed in batches.
+  registerStatistics(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -210,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);
+  await app.register(statisticsRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   for (const path of ['/api', '/api/*']) {

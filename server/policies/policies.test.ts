@@ -325,6 +325,7 @@ const cases: { [A in Action]: Case<A> } = {
   },
   'settings.update': { samples: [{ name: 'platform settings', args: [] }], answers: adminsOnly('T', 'F') },
   'cache.invalidate': { samples: [{ name: 'public caches', args: [] }], answers: adminsOnly('T', 'F') },
+  'statistics.view': { samples: [{ name: 'site statistics', args: [] }], answers: adminsOnly('T', 'F') },
 };
 
 function listSamples(): { name: string; args: [ListForPolicy] }[] {
