@@ -54,7 +54,10 @@ export function referrerHost(value: string | undefined): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   return host.length > 0 && host.length <= 253 ? host : null;
 }
 

@@ -48,15 +48,18 @@ const DEFAULT_DAYS = 30;
 export function resolveRange(input: StatisticsInput, today = isoDayOf(new Date())): Range {
   const details: ErrorDetail[] = [];
   const to = input.to === undefined ? today : parseIsoDay(input.to);
-  if (to === null) details.push({ path: 'to', message: 'validation.isoDate' });
-  const from =
-    input.from === undefined ? addDays(to ?? today, -(DEFAULT_DAYS - 1)) : parseIsoDay(input.from);
-  if (from === null) details.push({ path: 'from', message: 'validation.isoDate' });
+  if (to === null) details.push({ path: 'querystring/to', message: 'validation.isoDate' });
+  const from = input.from === undefined ? addDays(to ?? today, -(DEFAULT_DAYS - 1)) : parseIsoDay(input.from);
+  if (from === null) details.push({ path: 'querystring/from', message: 'validation.isoDate' });
   if (from !== null && to !== null) {
     const days = daysInRange(from, to);
-    if (days < 1) details.push({ path: 'to', message: 'validation.dateOrder' });
+    if (days < 1) details.push({ path: 'querystring/to', message: 'validation.dateOrder' });
     else if (days > STATISTICS_MAX_DAYS) {
-      details.push({ path: 'from', message: 'validation.dateSpan', params: { maximum: STATISTICS_MAX_DAYS } });
+      details.push({
+        path: 'querystring/from',
+        message: 'validation.dateSpan',
+        params: { maximum: STATISTICS_MAX_DAYS },
+      });
     }
   }
   if (details.length > 0 || from === null || to === null) {
@@ -105,7 +108,10 @@ export async function getStatistics(
       loadSearchTerms(ctx.db, range, STATISTICS_TOP_LIMIT, false),
       loadSearchTerms(ctx.db, range, STATISTICS_TOP_LIMIT, true),
     ]);
-  const titles = await titlesFor(ctx, [...topPages, ...entryPages].map((row) => row.path));
+  const titles = await titlesFor(
+    ctx,
+    [...topPages, ...entryPages].map((row) => row.path),
+  );
   return {
     from: range.from,
     to: range.to,
@@ -145,7 +151,10 @@ export async function exportStatistics(
       const rows =
         input.kind === 'pages'
           ? (await loadTopPages(ctx.db, range, limit)).map((row) => ({ path: row.path, count: row.views }))
-          : (await loadEntryPages(ctx.db, range, limit)).map((row) => ({ path: row.path, count: row.entries }));
+          : (await loadEntryPages(ctx.db, range, limit)).map((row) => ({
+              path: row.path,
+              count: row.entries,
+            }));
       const titles = await titlesFor(
         ctx,
         rows.map((row) => row.path),
@@ -160,7 +169,13 @@ export async function exportStatistics(
     }
     case 'referrers': {
       const rows = await loadReferrers(ctx.db, range, limit);
-      return { filename, csv: toCsv(['host', 'views'], rows.map((row) => [row.host, row.views])) };
+      return {
+        filename,
+        csv: toCsv(
+          ['host', 'views'],
+          rows.map((row) => [row.host, row.views]),
+        ),
+      };
     }
     case 'searches':
     case 'no-results': {
