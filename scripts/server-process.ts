@@ -55,6 +55,8 @@ export type StartServerOptions = {
   logLevel?: string;
   /** Seed the demo site (default true); false starts from an empty site, as an organisation would. */
   seedDemo?: boolean;
+  /** More settings for the server (e.g. STATISTICS_ENABLED=false for the statistics bench). */
+  env?: Record<string, string> | undefined;
 };
 
 /**
@@ -82,6 +84,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     PUBLIC_URL: '',
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
