@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  Group,
   Paper,
   SegmentedControl,
   SimpleGrid,
