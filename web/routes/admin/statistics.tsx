@@ -1,15 +1,6 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nl';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
