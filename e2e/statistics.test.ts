@@ -122,6 +122,9 @@ describe('statistics', () => {
     // The 7-day preset keeps its choice in the URL; the export links carry the period.
     await screen.getByText('7 dagen').click();
     await expect.poll(() => new URL(screen.url()).searchParams.get('period')).toBe('7d');
+    await screen.getByText('Eigen periode').click();
+    await expect.poll(() => new URL(screen.url()).searchParams.get('period')).toBe('custom');
+    await expect.poll(() => screen.getByRole('button', { name: /Van en tot en met/ }).count()).toBe(1);
     const href = await screen.getByRole('link', { name: /Zoektermen zonder resultaat/ }).getAttribute('href');
     expect(href).toMatch(/^\/api\/statistics\/export\?kind=no-results&from=\d{4}-\d{2}-\d{2}&to=/);
     const csv = await admin.request.get(`${baseUrl()}${href}`);

@@ -3,6 +3,7 @@ import 'dayjs/locale/nl';
 import { Alert, Button, Checkbox, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, isoDayOf, parseIsoDay } from '../../../common/dates';
@@ -73,8 +74,10 @@ export default function StatisticsPage() {
       ),
     placeholderData: keepPreviousData,
   });
-  const dateRange: [Date, Date] = [new Date(`${from}T00:00:00`), new Date(`${to}T00:00:00`)];
-  const localDay = (value: Date | string | null) => {
+  // The picker's own state while a range is half chosen; the URL changes once both days are set.
+  const [picked, setPicked] = useState<[string | null, string | null]>([from, to]);
+  useEffect(() => setPicked([from, to]), [from, to]);
+  const dayOf = (value: Date | string | null) => {
     if (value === null) return null;
     if (typeof value === 'string') return parseIsoDay(value.slice(0, 10));
     const pad = (part: number) => String(part).padStart(2, '0');
@@ -121,14 +124,15 @@ export default function StatisticsPage() {
                 type="range"
                 label={t('statistics.customRange')}
                 description={t('statistics.customRangeHint')}
-                value={dateRange}
+                value={picked}
                 valueFormat="DD-MM-YYYY"
-                maxDate={new Date()}
+                maxDate={isoDayOf(new Date())}
                 allowSingleDateInRange
                 maw={360}
                 onChange={(value) => {
-                  const start = localDay(value[0]);
-                  const end = localDay(value[1]);
+                  const start = dayOf(value[0]);
+                  const end = dayOf(value[1]);
+                  setPicked([start, end]);
                   if (!start || !end) return;
                   const earliest = addDays(end, -(STATISTICS_MAX_DAYS - 1));
                   update({ period: 'custom', from: start < earliest ? earliest : start, to: end });
