@@ -160,3 +160,22 @@ export function propertyValueProblem(definition: PropertyDefinition, value: stri
       return null;
   }
 }
+
+/**
+ * The key of a site-defined property (SPEC 5 slug rule: letters, digits, underscore, hyphen), ASCII
+ * only and starting with a letter, 2–64 characters; keys are compared as typed (`accountEmail`).
+ */
+export const PROPERTY_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{1,63}$/;
+
+/** Why `value` is no property key (an i18n key), or null when it is one. */
+export function propertyKeyProblem(value: string): 'validation.propertyKey' | null {
+  return PROPERTY_KEY_PATTERN.test(value) ? null : 'validation.propertyKey';
+}
+
+/** Built-in keys: never deleted, never renamed. */
+export const BUILT_IN_PROPERTY_KEYS: ReadonlySet<string> = new Set(BUILT_IN_PROPERTIES.map((p) => p.key));
+
+/** The input types a site property takes (`readonly` and `image` belong to built-ins). */
+export const DEFINABLE_INPUT_TYPES = PROPERTY_INPUT_TYPES.filter(
+  (type) => type !== 'readonly' && type !== 'image',
+) as Exclude<PropertyInputType, 'readonly' | 'image'>[];

@@ -42,6 +42,7 @@ import { mediaRoutes } from './routes/media/index.ts';
 import { menuRoutes } from './routes/menus/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { platformSettingRoutes } from './routes/platform-settings/index.ts';
+import { profilePropertyDefinitionRoutes } from './routes/profile-property-definitions/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { roleRoutes } from './routes/roles/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityRoutes);
   await app.register(invitationRoutes);
   await app.register(roleRoutes);
+  await app.register(profilePropertyDefinitionRoutes);
   await app.register(userRoutes);
   await app.register(listItemRoutes);
   await app.register(searchRoutes);

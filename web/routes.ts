@@ -24,6 +24,9 @@ export default [
     // The admin area (SPEC 2): one shell around every admin screen, admins only.
     layout('routes/admin/layout.tsx', { id: ADMIN_LAYOUT_ID }, [
       route('admin/users', 'routes/admin/users.tsx'),
+      route('admin/users/properties', 'routes/admin/properties.tsx'),
+      route('admin/users/:guid/:accountCategory', 'routes/admin/user.tsx'),
+      route('admin/roles', 'routes/admin/roles.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('statistics', 'routes/admin/statistics.tsx'),

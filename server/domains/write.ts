@@ -23,7 +23,9 @@ export type EntityType =
   | 'session'
   | 'apiToken'
   | 'invitation'
-  | 'site';
+  | 'site'
+  // Users, roles and profile properties (admin area)
+  | 'propertyDefinition';
 
 /** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
 export const COMMANDS = {
@@ -66,6 +68,19 @@ export const COMMANDS = {
   'site.seed': 'site',
   /** The first admin, made on the first start. */
   'user.create': 'user',
+  // Users, roles and profile properties (admin area)
+  /** An admin erases an account; content stays, attributed to "removed user". */
+  'user.erase': 'user',
+  /** An admin ends every session of an account. */
+  'user.revokeSessions': 'user',
+  /** An admin mails the verification link again (the outcome in the event's data). */
+  'user.resendVerification': 'user',
+  'role.addMember': 'role',
+  'role.removeMember': 'role',
+  'propertyDefinition.create': 'propertyDefinition',
+  'propertyDefinition.update': 'propertyDefinition',
+  'propertyDefinition.delete': 'propertyDefinition',
+  'propertyDefinition.reorder': 'propertyDefinition',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;

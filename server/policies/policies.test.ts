@@ -298,6 +298,20 @@ const cases: { [A in Action]: Case<A> } = {
     answers: { ...everyone('TF'), anonymous: 'FF', admin: 'TT', 'operator (isMett)': 'TT' },
   },
   'role.manage': { samples: [{ name: 'roles', args: [] }], answers: adminsOnly('T', 'F') },
+  'user.erase': {
+    samples: [
+      { name: "someone else's account", args: [{ id: OTHER }] },
+      { name: 'own account', args: [{ id: SELF }] },
+    ],
+    answers: adminsOnly('TF', 'FF'),
+  },
+  'property.define': {
+    samples: [
+      { name: 'a site property', args: [{ isMettOnly: false }] },
+      { name: 'an operator-only property', args: [{ isMettOnly: T }] },
+    ],
+    answers: { ...adminsOnly('TF', 'FF'), 'operator (isMett)': 'TT' },
+  },
   'property.see': {
     samples: [
       {

@@ -44,5 +44,10 @@ export const userPolicies = {
   /** Everyone sees their own account; admins see everyone's. */
   'user.view': (actor: Actor, userId: string) => isAdmin(actor) || actor.user?.id === userId,
   'role.manage': (actor: Actor) => isAdmin(actor),
+  /** An admin erases someone else's account, never their own (that is the account page's delete). */
+  'user.erase': (actor: Actor, target: { id: string }) => isAdmin(actor) && actor.user?.id !== target.id,
+  /** Site-defined profile properties: admins; operator-only ones only platform operators. */
+  'property.define': (actor: Actor, definition: { isMettOnly: boolean }) =>
+    isAdmin(actor) && (!definition.isMettOnly || actor.user?.isMett === true),
   'property.see': canSeeProperty,
 };

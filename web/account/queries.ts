@@ -6,9 +6,11 @@ export const accountQueries = {
     queryKey: ['account', 'profile'] as const,
     queryFn: () => unwrap(api.GET('/api/profiles:loggedIn')),
   },
+  /** Admins change the definitions at any time: the account pages never show a stale set. */
   properties: {
     queryKey: ['account', 'properties'] as const,
     queryFn: () => unwrap(api.GET('/api/profileproperties')),
+    staleTime: 0,
   },
   activity: {
     queryKey: ['account', 'activity'] as const,

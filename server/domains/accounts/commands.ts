@@ -396,3 +396,45 @@ export async function updateUser(ctx: Writer, target: UserRow, update: AccountUp
     },
   );
 }
+
+// Account administration (admin area)
+
+/**
+ * An admin erases an account: the row and what hangs on it (sessions, tokens, properties) go; what
+ * they made stays and the audit trail keeps their id, which no longer names anyone, so presenters
+ * show "removed user". The last admin cannot be erased.
+ */
+export async function eraseUser(ctx: Writer, target: UserRow): Promise<void> {
+  await runCommand(ctx, { action: 'user.erase', scope: 'private', target: target.id }, async (tx) => {
+    if (target.isAdmin) {
+      const [admins] = await tx.select({ value: count() }).from(users).where(eq(users.isAdmin, true));
+      if ((admins?.value ?? 0) <= 1) throw new AppError('conflict', 'the last admin cannot be erased');
+    }
+    const [row] = await tx.delete(users).where(eq(users.id, target.id)).returning({ id: users.id });
+    if (!row) throw new AppError('not_found', 'user not found');
+  });
+}
+
+/** An admin ends every session of an account (its API tokens stay). */
+export async function revokeAllSessions(ctx: Writer, target: UserRow): Promise<void> {
+  await runCommand(ctx, { action: 'user.revokeSessions', scope: 'private', target: target.id }, (tx) =>
+    endAccess(tx, target.id, { keepTokens: true }),
+  );
+}
+
+/** An admin mails the verification link again; the outcome is the audit event's data. */
+export async function resendVerificationMail(
+  ctx: Writer & { mailer: Mailer; origin: string },
+  target: UserRow,
+): Promise<VerificationMailOutcome> {
+  return runCommand(
+    ctx,
+    {
+      action: 'user.resendVerification',
+      scope: 'private',
+      target: target.id,
+      data: (outcome) => ({ outcome }),
+    },
+    (tx) => sendVerificationMail({ db: tx, mailer: ctx.mailer, user: target, origin: ctx.origin }),
+  );
+}

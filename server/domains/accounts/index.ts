@@ -1,7 +1,9 @@
 import { pickLocale } from '../../../common/localized-text.ts';
+import { PROPERTY_CATEGORIES } from '../../../common/profile-properties.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { authorize, locksOutSelf } from '../../policies/index.ts';
+import { authorize, can, locksOutSelf } from '../../policies/index.ts';
+import type { TableQuery } from '../../routes/common-schemas.ts';
 import type { ProfileUpdate } from '../../routes/profiles/schema.ts';
 import { type Ctx, requireUser } from '../context.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
@@ -15,8 +17,17 @@ import {
 } from './access.ts';
 import * as commands from './commands.ts';
 import {
+  countPropertyValues,
+  createDefinition,
+  type DefinitionInput,
+  deleteDefinition,
+  reorderDefinitions,
+  updateDefinition,
+} from './definitions.ts';
+import {
   acceptInvitation,
   createInvitation,
+  type InvitationSortKey,
   invitationStatus,
   listInvitations,
   revokeInvitation,
@@ -25,13 +36,33 @@ import { updateOwnProfile } from './profiles.ts';
 import {
   findOwnActivity,
   findUser,
+  findUserActivity,
   findUserByEmail,
+  findUserNames,
   findUserProperties,
-  findUsers,
+  findUsersPage,
   loadPropertyDefinitions,
+  type UserSortKey,
 } from './queries.ts';
-import { createRole, deleteRole, findRoles, type RoleInput, toRole, updateRole } from './roles.ts';
-import { type ApplicationUser, toApplicationUser } from './view.ts';
+import {
+  addRoleMember,
+  createRole,
+  deleteRole,
+  findRole,
+  findRolesPage,
+  type RoleInput,
+  type RoleSortKey,
+  removeRoleMember,
+  toRole,
+  updateRole,
+} from './roles.ts';
+import {
+  type ApplicationUser,
+  toActivityEvent,
+  toApplicationUser,
+  toDefinitionForAdmin,
+  toUserRow,
+} from './view.ts';
 
 /**
  * The accounts use-cases: each authorises, runs its commands and presents the result. Routes call
@@ -186,9 +217,10 @@ export const revokeOwnApiToken = (ctx: Ctx, tokenId: string) =>
 
 // Account administration
 
-export async function listUsers(ctx: Ctx, search: string | undefined) {
+export async function usersPage(ctx: Ctx, query: TableQuery<UserSortKey>) {
   authorize(ctx.actor, 'user.manage');
-  return presentUsers(ctx, await findUsers(ctx.db, search));
+  const { rows, total } = await findUsersPage(ctx.db, query);
+  return { items: rows.map(toUserRow), total };
 }
 
 async function managedUser(ctx: Ctx, guid: string): Promise<UserRow> {
@@ -211,11 +243,80 @@ export async function updateUser(ctx: Ctx, guid: string, update: commands.Accoun
   return presentUser(ctx, await commands.updateUser(ctx, target, update));
 }
 
+export async function userSessions(ctx: Ctx, guid: string) {
+  const target = await managedUser(ctx, guid);
+  return listSessions(ctx.db, { userId: target.id, currentSessionId: ctx.client.sessionId });
+}
+
+export async function revokeUserSession(ctx: Ctx, guid: string, sessionGuid: string) {
+  const target = await managedUser(ctx, guid);
+  await revokeSessionOfUser(ctx, { userId: target.id, publicId: sessionGuid });
+}
+
+export async function revokeUserSessions(ctx: Ctx, guid: string) {
+  await commands.revokeAllSessions(ctx, await managedUser(ctx, guid));
+}
+
+/** The audit trail of an account (what they did and what was done to it), newest first. */
+export async function userActivity(ctx: Ctx, guid: string, query: { page: number; pageSize: number }) {
+  const target = await managedUser(ctx, guid);
+  const { rows, total } = await findUserActivity(ctx.db, target.id, query);
+  const names = await findUserNames(
+    ctx.db,
+    rows.flatMap((row) => (row.actorId ? [row.actorId] : [])),
+  );
+  return { items: rows.map((row) => toActivityEvent(row, names, ctx.locale)), total };
+}
+
+export async function resendVerification(ctx: Ctx, guid: string) {
+  const target = await managedUser(ctx, guid);
+  return commands.resendVerificationMail({ ...ctx, origin: ctx.client.origin }, target);
+}
+
+/** What the account export gives the user, as the admin sees the account. */
+export async function exportUserData(ctx: Ctx, guid: string) {
+  const target = await managedUser(ctx, guid);
+  return {
+    exportedAt: new Date().toISOString(),
+    user: await presentUser(ctx, target),
+    activity: await findOwnActivity(ctx.db, target.id, 1000),
+  };
+}
+
+/** Erases someone else's account; an admin never erases themselves here (409, like demoting). */
+export async function eraseUser(ctx: Ctx, guid: string) {
+  const target = await managedUser(ctx, guid);
+  if (ctx.actor.user?.id === target.id) {
+    throw new AppError('conflict', 'an admin cannot erase their own account here');
+  }
+  authorize(ctx.actor, 'user.erase', target);
+  await commands.eraseUser(ctx, target);
+}
+
 // Roles
 
-export async function listRoles(ctx: Ctx) {
+export async function rolesPage(ctx: Ctx, query: TableQuery<RoleSortKey>) {
   authorize(ctx.actor, 'role.manage');
-  return (await findRoles(ctx.db)).map(toRole);
+  const { rows, total } = await findRolesPage(ctx.db, query);
+  return {
+    items: rows.map((row) => ({
+      ...toRole(row),
+      memberCount: row.memberCount,
+      viewPageCount: row.viewPageCount,
+      editPages: row.editPages.map((page) => ({
+        guid: page.guid,
+        title: pickLocale(page.title, ctx.locale),
+      })),
+    })),
+    total,
+  };
+}
+
+async function managedRole(ctx: Ctx, guid: string) {
+  authorize(ctx.actor, 'role.manage');
+  const role = await findRole(ctx.db, guid);
+  if (!role) throw new AppError('not_found', 'role not found');
+  return role;
 }
 
 export async function addRole(ctx: Ctx, input: RoleInput) {
@@ -228,9 +329,87 @@ export async function changeRole(ctx: Ctx, guid: string, input: RoleInput) {
   return toRole(await updateRole(ctx, guid, input));
 }
 
-export async function removeRole(ctx: Ctx, guid: string) {
+export async function removeRole(ctx: Ctx, guid: string, reassignTo: string | undefined) {
   authorize(ctx.actor, 'role.manage');
-  await deleteRole(ctx, guid);
+  await deleteRole(ctx, guid, reassignTo);
+}
+
+export async function roleMembers(ctx: Ctx, guid: string, query: TableQuery<UserSortKey>) {
+  const role = await managedRole(ctx, guid);
+  const { rows, total } = await findUsersPage(ctx.db, query, { roleId: role.id });
+  return { items: rows.map(toUserRow), total };
+}
+
+export async function addMember(ctx: Ctx, guid: string, userGuid: string) {
+  const role = await managedRole(ctx, guid);
+  await addRoleMember(ctx, { roleId: role.id, userId: userGuid });
+}
+
+export async function removeMember(ctx: Ctx, guid: string, userGuid: string) {
+  const role = await managedRole(ctx, guid);
+  await removeRoleMember(ctx, { roleId: role.id, userId: userGuid });
+}
+
+// Profile property definitions
+
+/** Every definition the admin may define (operator-only ones for operators), in display order. */
+export async function definitionsForAdmin(ctx: Ctx) {
+  authorize(ctx.actor, 'property.define', { isMettOnly: false });
+  const [definitions, counts] = await Promise.all([
+    loadPropertyDefinitions(ctx.db),
+    countPropertyValues(ctx.db),
+  ]);
+  return [...definitions.values()]
+    .filter((definition) => can(ctx.actor, 'property.define', definition))
+    .sort(
+      (a, b) =>
+        PROPERTY_CATEGORIES.indexOf(a.category) - PROPERTY_CATEGORIES.indexOf(b.category) ||
+        a.sectionSortOrdinal - b.sectionSortOrdinal ||
+        a.section.localeCompare(b.section) ||
+        a.sortOrdinal - b.sortOrdinal ||
+        a.key.localeCompare(b.key),
+    )
+    .map((definition) => toDefinitionForAdmin(definition, counts.get(definition.key) ?? 0));
+}
+
+async function presentDefinition(ctx: Ctx, key: string) {
+  const definition = (await loadPropertyDefinitions(ctx.db)).get(key);
+  if (!definition) throw new AppError('not_found', 'property not found');
+  return toDefinitionForAdmin(definition, (await countPropertyValues(ctx.db)).get(key) ?? 0);
+}
+
+/** The definition as stored now, for the rule (operator-only ones only for operators; else 404). */
+async function definedProperty(ctx: Ctx, key: string) {
+  authorize(ctx.actor, 'property.define', { isMettOnly: false });
+  const definition = (await loadPropertyDefinitions(ctx.db)).get(key);
+  if (!definition || !can(ctx.actor, 'property.see', { definition, isOwner: false })) {
+    throw new AppError('not_found', 'property not found');
+  }
+  authorize(ctx.actor, 'property.define', definition);
+  return definition;
+}
+
+export async function addDefinition(ctx: Ctx, input: DefinitionInput) {
+  authorize(ctx.actor, 'property.define', input);
+  const row = await createDefinition(ctx, input);
+  return presentDefinition(ctx, row.key);
+}
+
+export async function changeDefinition(ctx: Ctx, key: string, input: DefinitionInput) {
+  await definedProperty(ctx, key);
+  authorize(ctx.actor, 'property.define', input);
+  const row = await updateDefinition(ctx, key, input);
+  return presentDefinition(ctx, row.key);
+}
+
+export async function removeDefinition(ctx: Ctx, key: string) {
+  await definedProperty(ctx, key);
+  await deleteDefinition(ctx, key);
+}
+
+export async function reorderProperties(ctx: Ctx, keys: readonly string[]) {
+  for (const key of new Set(keys)) await definedProperty(ctx, key);
+  await reorderDefinitions(ctx, [...new Set(keys)]);
 }
 
 // Invitations
@@ -253,9 +432,9 @@ export async function invite(
   });
 }
 
-export async function listAllInvitations(ctx: Ctx) {
+export async function listAllInvitations(ctx: Ctx, query: TableQuery<InvitationSortKey>) {
   authorize(ctx.actor, 'user.manage');
-  return listInvitations(ctx.db);
+  return listInvitations(ctx.db, query);
 }
 
 export async function withdrawInvitation(ctx: Ctx, guid: string) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { type InvitationRow, invitations, type UserRow, users } from '../../db/schema.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { MAIL_TEMPLATES } from '../../mail/templates.ts';
 import type { Actor } from '../../policies/index.ts';
+import type { TableQuery } from '../../routes/common-schemas.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 import { runCommand } from '../write.ts';
 import { insertUser, type OpenedSession } from './commands.ts';
@@ -93,9 +94,31 @@ export async function createInvitation(
   return row;
 }
 
-export async function listInvitations(db: Executor) {
-  const rows = await db.select().from(invitations).orderBy(desc(invitations.createdAt)).limit(500);
-  return rows.map(presentInvitation);
+export const INVITATION_SORT_KEYS = ['createdAt', 'email', 'expiresAt'] as const;
+export type InvitationSortKey = (typeof INVITATION_SORT_KEYS)[number];
+
+/** One page of the invitations table (searched by e-mail address), and how many match in all. */
+export async function listInvitations(db: Executor, query: TableQuery<InvitationSortKey>) {
+  const where = query.search
+    ? ilike(invitations.email, `%${query.search.replace(/[%_\\]/g, '\\$&')}%`)
+    : undefined;
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const column = {
+    createdAt: invitations.createdAt,
+    email: sql`lower(${invitations.email})`,
+    expiresAt: invitations.expiresAt,
+  }[query.sortBy];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(invitations)
+      .where(where)
+      .orderBy(direction(column), asc(invitations.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(invitations).where(where),
+  ]);
+  return { items: rows.map(presentInvitation), total: total?.value ?? 0 };
 }
 
 export async function revokeInvitation(ctx: Writer, id: string) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { BUILT_IN_PROPERTIES, type PropertyDefinition } from '../../../common/profile-properties.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -8,6 +8,7 @@ import {
   userProperties,
   users,
 } from '../../db/schema.ts';
+import type { TableQuery } from '../../routes/common-schemas.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -25,19 +26,100 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | unde
   return user;
 }
 
-/** Accounts by e-mail, optionally those whose name or address contains `search` (at most 500). */
-export async function findUsers(db: Executor, search: string | undefined): Promise<UserRow[]> {
-  const pattern = search ? `%${search.replace(/[%_\\]/g, '\\$&')}%` : undefined;
-  return db
-    .select()
+export const USER_SORT_KEYS = ['name', 'email', 'createdAt', 'lastSignIn'] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+const likePattern = (search: string) => `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+
+/** Name or e-mail contains `search` (first, middle, last name or the whole name). */
+function userMatches(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    ilike(users.email, pattern),
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    sql`concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.middleName}, ''), nullif(${users.lastName}, '')) ILIKE ${pattern}`,
+  );
+}
+
+/** One page of the admin users table, and how many accounts match in all. */
+export async function findUsersPage(
+  db: Executor,
+  query: TableQuery<UserSortKey>,
+  filter: { roleId?: string } = {},
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(
+    userMatches(query.search),
+    filter.roleId ? sql`${users.roleIds} ? ${filter.roleId}` : undefined,
+  );
+  const direction = query.sortDirection === 'desc' ? desc : asc;
+  const order: SQL[] = {
+    name: [direction(sql`lower(${users.lastName})`), direction(sql`lower(${users.firstName})`)],
+    email: [direction(sql`lower(${users.email})`)],
+    createdAt: [direction(users.createdAt)],
+    lastSignIn: [
+      query.sortDirection === 'desc'
+        ? sql`${users.lastSignInAt} DESC NULLS LAST`
+        : sql`${users.lastSignInAt} ASC NULLS FIRST`,
+    ],
+  }[query.sortBy];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** Display names of accounts by id; an id with no account (erased) is missing from the map. */
+export async function findUserNames(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      middleName: users.middleName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(users)
-    .where(
-      pattern
-        ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
-        : undefined,
-    )
-    .orderBy(asc(users.email))
-    .limit(500);
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      [row.firstName, row.middleName, row.lastName].filter(Boolean).join(' ') || row.email,
+    ]),
+  );
+}
+
+/** The audit trail of one account: what they did, and what was done to their account. */
+export async function findUserActivity(
+  db: Executor,
+  userId: string,
+  query: { page: number; pageSize: number },
+) {
+  const where = or(
+    eq(auditEvents.actorId, userId),
+    and(eq(auditEvents.entityType, 'user'), eq(auditEvents.entityId, userId)),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(auditEvents).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
 }
 
 /** The stored profile properties of users, by user id. */
@@ -63,6 +145,7 @@ export async function loadPropertyDefinitions(db: Executor): Promise<Map<string,
   for (const row of rows) {
     const builtIn = definitions.get(row.key);
     definitions.set(row.key, {
+      ...builtIn,
       ...row,
       isBuiltIn: builtIn !== undefined,
       inputType: builtIn?.inputType ?? (row.inputType as PropertyDefinition['inputType']),

@@ -1,5 +1,6 @@
+import type { Locale } from '../../../common/localized-text.ts';
 import type { PropertyDefinition } from '../../../common/profile-properties.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { auditEvents, UserRow } from '../../db/schema.ts';
 import { type Actor, can } from '../../policies/index.ts';
 
 /** SPEC 3 user roles, derived from the account's flags. */
@@ -59,3 +60,86 @@ export function toApplicationUser(
   };
 }
 export type ApplicationUser = ReturnType<typeof toApplicationUser>;
+
+// Admin area: users, roles and profile properties
+
+type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/** Who an audit event names when the account is gone (SPEC: content stays, attributed to them). */
+export const REMOVED_USER = { nl: 'verwijderde gebruiker', en: 'removed user' } as const;
+
+/** An account as a presenter names it: its name, or "removed user" when it was erased. */
+export function actorLabel(
+  id: string | null,
+  names: ReadonlyMap<string, string>,
+  locale: Locale,
+): { guid: string | null; name: string; isRemoved: boolean } | null {
+  if (id === null) return null;
+  const name = names.get(id);
+  return name === undefined
+    ? { guid: null, name: REMOVED_USER[locale], isRemoved: true }
+    : { guid: id, name, isRemoved: false };
+}
+
+/** SPEC 3 account type, from the flags (the strongest one). */
+export function accountType(user: UserRow): 'Mett' | 'Admin' | 'Developer' | 'ContentManager' | 'Standard' {
+  if (user.isMett) return 'Mett';
+  if (user.isAdmin) return 'Admin';
+  if (user.isDeveloper) return 'Developer';
+  if (user.isContentManager) return 'ContentManager';
+  return 'Standard';
+}
+
+/** A row of the admin users table. */
+export function toUserRow(user: UserRow) {
+  return {
+    guid: user.id,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isContentManager: user.isContentManager,
+    isActive: user.isActive,
+    isEmailVerified: user.emailVerifiedAt !== null,
+    accountType: accountType(user),
+    roleIds: user.roleIds,
+    createdAt: user.createdAt.toISOString(),
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+/** One audit event in an account's activity, with who did it (or "removed user"). */
+export function toActivityEvent(row: AuditEventRow, names: ReadonlyMap<string, string>, locale: Locale) {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    actor: actorLabel(row.actorId, names, locale),
+  };
+}
+
+/** A property definition as the admin edits it: both languages, and how many accounts hold a value. */
+export function toDefinitionForAdmin(definition: PropertyDefinition, valueCount: number) {
+  return {
+    key: definition.key,
+    label: { nl: definition.label.nl, en: definition.label.en ?? '' },
+    category: definition.category,
+    section: definition.section,
+    subsection: definition.subsection,
+    sectionSortOrdinal: definition.sectionSortOrdinal,
+    sortOrdinal: definition.sortOrdinal,
+    visibleFor: definition.visibleFor,
+    inputType: definition.inputType,
+    isRequired: definition.isRequired,
+    options: definition.options.map((option) => ({
+      value: option.value,
+      label: { nl: option.label.nl, en: option.label.en ?? '' },
+    })),
+    isMettOnly: definition.isMettOnly,
+    isBuiltIn: definition.isBuiltIn,
+    valueCount,
+  };
+}

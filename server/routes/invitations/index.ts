@@ -3,9 +3,16 @@ import { z } from 'zod';
 import { LOCALES } from '../../../common/localized-text.ts';
 import { setSessionCookies } from '../../auth.ts';
 import * as accounts from '../../domains/accounts/index.ts';
+import { INVITATION_SORT_KEYS } from '../../domains/accounts/invitations.ts';
 import { errorBody } from '../../errors.ts';
 import { applicationUserSchema } from '../auth/schema.ts';
-import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import {
+  errorResponseSchema,
+  errorResponses,
+  guidSchema,
+  pagedSchema,
+  tableQuerySchema,
+} from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 
 const INVITATION_RESULTS = [
@@ -89,11 +96,12 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invitations'],
-        summary: 'All invitations (admins)',
-        response: { 200: z.array(invitationSchema), ...adminErrors },
+        summary: 'Invitations (admins): one page of the invitations table, searched by e-mail address',
+        querystring: tableQuerySchema(INVITATION_SORT_KEYS, 'createdAt'),
+        response: { 200: pagedSchema(invitationSchema), ...adminErrors },
       },
     },
-    async (request) => accounts.listAllInvitations(contextOf(request)),
+    async (request) => accounts.listAllInvitations(contextOf(request), request.query),
   );
 
   app.delete(

@@ -4,7 +4,7 @@ import * as accounts from '../../domains/accounts/index.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 
-const sessionSchema = z
+export const sessionSchema = z
   .object({
     guid: z.string(),
     userAgent: z.string(),

@@ -27,9 +27,11 @@ describe('users and roles (admins)', () => {
     });
     expect(duplicate.statusCode).toBe(409);
 
-    const users = (await admin.request({ method: 'GET', url: '/api/users?search=lid' })).json() as {
-      guid: string;
-    }[];
+    const users = (
+      (await admin.request({ method: 'GET', url: '/api/users?search=lid' })).json() as {
+        items: { guid: string }[];
+      }
+    ).items;
     expect(users).toHaveLength(1);
     const member = users[0]!;
     const granted = await admin.request({
@@ -48,6 +50,14 @@ describe('users and roles (admins)', () => {
         })
       ).json(),
     ).toMatchObject({ name: 'Het bestuur' });
+    // In use: refused with the counts, until the admin takes the role from its member.
+    const refused = await admin.request({ method: 'DELETE', url: `/api/roles/${role.guid}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'conflict', details: [{ path: 'reassignTo' }] } });
+    expect(
+      (await admin.request({ method: 'DELETE', url: `/api/roles/${role.guid}/members/${member.guid}` }))
+        .statusCode,
+    ).toBe(204);
     expect((await admin.request({ method: 'DELETE', url: `/api/roles/${role.guid}` })).statusCode).toBe(204);
     const after = await admin.request({ method: 'GET', url: `/api/users/${member.guid}` });
     expect(after.json()).toMatchObject({ roleIds: [] });
@@ -61,9 +71,11 @@ describe('users and roles (admins)', () => {
     ).toBe(403);
 
     const admin = await signInAs(test.app, 'admin@example.nl');
-    const users = (await admin.request({ method: 'GET', url: '/api/users?search=lid' })).json() as {
-      guid: string;
-    }[];
+    const users = (
+      (await admin.request({ method: 'GET', url: '/api/users?search=lid' })).json() as {
+        items: { guid: string }[];
+      }
+    ).items;
     const promote = await admin.request({
       method: 'PUT',
       url: `/api/users/${users[0]!.guid}`,
@@ -83,8 +95,10 @@ describe('users and roles (admins)', () => {
     const admin = await signInAs(test.app, 'admin@example.nl');
     const weg = await buildUser(test.database.db, { email: 'weg@example.nl' });
     const target = (
-      (await admin.request({ method: 'GET', url: '/api/users?search=weg' })).json() as { guid: string }[]
-    )[0]!;
+      (await admin.request({ method: 'GET', url: '/api/users?search=weg' })).json() as {
+        items: { guid: string }[];
+      }
+    ).items[0]!;
     const member = await signInAs(test.app, 'weg@example.nl');
     const bearer = await bearerFor(test.database.db, weg.id);
     const profileWith = (headers: Record<string, string>) =>
@@ -111,7 +125,7 @@ describe('users and roles (admins)', () => {
     ).toBe(403);
   });
 
-  it('shows operator-only properties to operators only, in the list and for one account', async () => {
+  it('shows operator-only properties to operators only', async () => {
     const noted = await buildUser(test.database.db, { email: 'notitie@example.nl' });
     await test.database.db
       .insert(profilePropertyDefinitions)
@@ -122,19 +136,13 @@ describe('users and roles (admins)', () => {
     ]);
     const keysAs = async (email: string) => {
       const browser = await signInAs(test.app, email);
-      const list = (await browser.request({ method: 'GET', url: '/api/users?search=notitie' })).json() as {
-        properties: { key: string }[];
-      }[];
       const one = (await browser.request({ method: 'GET', url: `/api/users/${noted.id}` })).json() as {
         properties: { key: string }[];
       };
-      return [list[0]!.properties.map((p) => p.key), one.properties.map((p) => p.key)];
+      return one.properties.map((p) => p.key);
     };
-    expect(await keysAs('admin@example.nl')).toEqual([['alias'], ['alias']]);
-    expect(await keysAs('operator@example.nl')).toEqual([
-      ['alias', 'operatorNote'],
-      ['alias', 'operatorNote'],
-    ]);
+    expect(await keysAs('admin@example.nl')).toEqual(['alias']);
+    expect(await keysAs('operator@example.nl')).toEqual(['alias', 'operatorNote']);
   });
 
   it('does not let an admin deactivate themselves', async () => {

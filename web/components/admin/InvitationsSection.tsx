@@ -6,24 +6,26 @@ import {
   MultiSelect,
   NumberInput,
   Select,
-  Table,
   Text,
   TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../common/localized-text';
 import { formatDateTime } from '../../account/format';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { type Column, DataTable } from './DataTable';
 import { type AdminInvitation, adminQueries, useAccessGuard } from './queries';
-import { TableStatus } from './TableStatus';
+import { useLocalTableState } from './table-state-local';
+
+const INVITATION_SORT_KEYS = ['createdAt', 'email', 'expiresAt'] as const;
+type InvitationSortKey = (typeof INVITATION_SORT_KEYS)[number];
 
 const DEFAULT_DAYS = 14;
-const COLUMNS = 6;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const STATUS_COLOR: Record<AdminInvitation['status'], string> = {
@@ -42,7 +44,17 @@ export function InvitationsSection() {
   const { t, i18n } = useTranslation();
   const run = useTask();
   const queryClient = useQueryClient();
-  const invitations = useQuery(adminQueries.invitations);
+  // The users table above keeps its state in the URL; this one keeps its own, so they never mix.
+  const table = useLocalTableState<InvitationSortKey>({
+    sortKeys: INVITATION_SORT_KEYS,
+    defaultSort: 'createdAt',
+    defaultDirection: 'desc',
+    defaultPageSize: 10,
+  });
+  const invitations = useQuery({
+    ...adminQueries.invitations(table.query),
+    placeholderData: keepPreviousData,
+  });
   const roles = useQuery(adminQueries.roles);
   useAccessGuard(invitations.error);
 
@@ -55,7 +67,7 @@ export function InvitationsSection() {
   const [busy, setBusy] = useState(false);
   const emailError = submitted && !EMAIL.test(email.trim()) ? t('admin.invitations.invalidEmail') : null;
   const roleName = new Map((roles.data ?? []).map((role) => [role.guid, role.name]));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.invitations.queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'invitations'] });
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,7 +106,73 @@ export function InvitationsSection() {
     });
   }
 
-  const list = invitations.data ?? [];
+  const columns: Column<AdminInvitation, InvitationSortKey>[] = [
+    {
+      key: 'email',
+      header: t('admin.invitations.email'),
+      sortKey: 'email',
+      isRowHeader: true,
+      render: (invitation) => <Text size="sm">{invitation.email}</Text>,
+    },
+    {
+      key: 'roles',
+      header: t('admin.invitations.roles'),
+      visibleFrom: 'sm',
+      render: (invitation) => (
+        <Group gap={4}>
+          {invitation.isContentManager ? (
+            <Badge size="xs" variant="light">
+              {t('admin.invitations.isContentManager')}
+            </Badge>
+          ) : null}
+          {invitation.roleIds.map((id) => (
+            <Badge key={id} size="xs" variant="outline">
+              {roleName.get(id) ?? id}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'locale',
+      header: t('admin.invitations.locale'),
+      visibleFrom: 'md',
+      render: (invitation) => <Text size="sm">{t(`languages.${invitation.locale}`)}</Text>,
+    },
+    {
+      key: 'status',
+      header: t('admin.invitations.status'),
+      render: (invitation) => (
+        <Badge color={STATUS_COLOR[invitation.status]} variant="light">
+          {t(`admin.invitations.states.${invitation.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'expiresAt',
+      header: t('admin.invitations.expiresAt'),
+      sortKey: 'expiresAt',
+      visibleFrom: 'sm',
+      render: (invitation) => <Text size="sm">{formatDateTime(invitation.expiresAt, i18n.language)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t('admin.invitations.actions')}</VisuallyHidden>,
+      render: (invitation) =>
+        invitation.status === 'open' ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            aria-label={t('admin.invitations.delete', { email: invitation.email })}
+            onClick={() => void remove(invitation)}
+          >
+            {t('buttons.delete')}
+          </Button>
+        ) : null,
+    },
+  ];
+
   return (
     <section aria-labelledby="admin-invitations">
       <Title order={2} size="h3" id="admin-invitations" mb="sm">
@@ -152,70 +230,15 @@ export function InvitationsSection() {
           </Button>
         </Group>
       </form>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped aria-busy={invitations.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.invitations.email')}</Table.Th>
-              <Table.Th>{t('admin.invitations.roles')}</Table.Th>
-              <Table.Th>{t('admin.invitations.locale')}</Table.Th>
-              <Table.Th>{t('admin.invitations.status')}</Table.Th>
-              <Table.Th>{t('admin.invitations.expiresAt')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('admin.invitations.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <TableStatus query={invitations} isEmpty={list.length === 0} columns={COLUMNS} />
-            {list.map((invitation) => (
-              <Table.Tr key={invitation.guid}>
-                <Table.Td>
-                  <Text size="sm">{invitation.email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {invitation.isContentManager ? (
-                      <Badge size="xs" variant="light">
-                        {t('admin.invitations.isContentManager')}
-                      </Badge>
-                    ) : null}
-                    {invitation.roleIds.map((id) => (
-                      <Badge key={id} size="xs" variant="outline">
-                        {roleName.get(id) ?? id}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{t(`languages.${invitation.locale}`)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[invitation.status]} variant="light">
-                    {t(`admin.invitations.states.${invitation.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(invitation.expiresAt, i18n.language)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {invitation.status === 'open' ? (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      aria-label={t('admin.invitations.delete', { email: invitation.email })}
-                      onClick={() => void remove(invitation)}
-                    >
-                      {t('buttons.delete')}
-                    </Button>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        caption={t('admin.invitations.title')}
+        columns={columns}
+        rowKey={(invitation) => invitation.guid}
+        query={invitations}
+        table={table}
+        searchLabel={t('adminPeople.invitations.search')}
+        empty={t('adminPeople.invitations.empty')}
+      />
     </section>
   );
 }

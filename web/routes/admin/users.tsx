@@ -1,5 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { InvitationsSection } from '../../components/admin/InvitationsSection';
@@ -13,7 +14,14 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminUsersPage() {
   const { t } = useTranslation();
   return (
-    <AdminPage title={t('admin.title')}>
+    <AdminPage
+      title={t('admin.title')}
+      actions={
+        <Button component={Link} to="/admin/users/properties" variant="light">
+          {t('adminPeople.users.propertiesLink')}
+        </Button>
+      }
+    >
       <Stack gap="xl">
         <UsersSection />
         <InvitationsSection />
