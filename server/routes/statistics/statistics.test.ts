@@ -9,7 +9,7 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { VersionedCache } from '../../domains/cache.ts';
-import { flushStatistics, noteSearch } from '../../domains/statistics/collect.ts';
+import { flushStatistics, noteSearch, statisticsOf } from '../../domains/statistics/collect.ts';
 
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -265,5 +265,35 @@ describe('statistics', () => {
       .split('\r\n');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toBe(`${addDays(TODAY, -1)},0,0`);
+  });
+});
+
+describe('statistics turned off (STATISTICS_ENABLED=false)', () => {
+  it('counts nothing and sets no cookie', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig({ statisticsEnabled: false }), database, web: false });
+    app.get('/nieuws', async (_request, reply) => reply.type('text/html').send('<!doctype html>'));
+    await app.ready();
+    try {
+      expect(statisticsOf(app)).toBeUndefined();
+      const response = await app.inject({
+        method: 'GET',
+        url: '/nieuws',
+        headers: { 'user-agent': BROWSER, cookie: consent(['required', 'analytical']) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((cookie) => cookie.name === ANALYTICS_COOKIE)).toBeUndefined();
+      await flushStatistics(app);
+      const admin = await buildUser(database.db, { email: 'beheer@example.org', isAdmin: true });
+      const report = await app.inject({
+        method: 'GET',
+        url: '/api/statistics',
+        headers: await bearerFor(database.db, admin.id),
+      });
+      expect((report.json() as Report).totals.views).toBe(0);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
