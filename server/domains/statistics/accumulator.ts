@@ -11,7 +11,7 @@ import {
 export type ViewRecord = {
   day: string;
   path: string;
-  /** The first page of a visit: no referrer, or one from another host. */
+  /** The first page of a visit: not reached from a page of this site. */
   entry: boolean;
   /** The other site the visitor came from (host only), or null. */
   referrerHost: string | null;

@@ -157,11 +157,16 @@ function collect(
   const fromHost = referrerHost(referer);
   const ownHost = referrerHost(`http://${request.host}`);
   const fromElsewhere = fromHost !== null && fromHost !== ownHost;
+  // The site sends no Referer to itself (Referrer-Policy: no-referrer), so a visit's next page is
+  // told by the browser's Sec-Fetch-Site (same-origin); only without it does the Referer decide.
+  const fetchSite = request.headers['sec-fetch-site'];
+  const withinSite =
+    typeof fetchSite === 'string' ? fetchSite === 'same-origin' : referer !== undefined && !fromElsewhere;
   const visitorId = analyticsVisitor(app, request, reply, secure);
   accumulator.recordView({
     day,
     path,
-    entry: !referer || fromElsewhere,
+    entry: !withinSite,
     referrerHost: fromElsewhere ? fromHost : null,
     visitorHash: visitorId ? visitorHash(day, visitorId) : null,
   });

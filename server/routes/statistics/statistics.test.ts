@@ -96,7 +96,11 @@ describe('statistics', () => {
   it('counts public pages, cached ones too, and nothing else', async () => {
     expect((await visit('/nieuws')).statusCode).toBe(200);
     expect((await visit('/nieuws?x=1', { referer: 'http://localhost:80/' })).statusCode).toBe(200);
+    // The site sends itself no Referer: the browser's Sec-Fetch-Site says the view is within the site.
+    expect((await visit('/nieuws', { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
     expect(renders()).toBe(1);
+    // Typed in or from a bookmark (Sec-Fetch-Site: none): a new visit, though the Referer says otherwise.
+    await visit('/', { 'sec-fetch-site': 'none', referer: 'http://localhost:80/nieuws' });
     await visit('/nieuws', {
       'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     });
@@ -109,10 +113,16 @@ describe('statistics', () => {
     await flushStatistics(app);
 
     const body = await report();
-    expect(body.topPages).toEqual([{ path: '/nieuws', title: null, views: 2 }]);
-    expect(body.totals.views).toBe(2);
-    // The first request had no referrer: it began a visit; the second came from this site.
-    expect(body.entryPages).toEqual([{ path: '/nieuws', title: null, entries: 1 }]);
+    expect(body.topPages).toEqual([
+      { path: '/nieuws', title: null, views: 3 },
+      { path: '/', title: null, views: 1 },
+    ]);
+    expect(body.totals.views).toBe(4);
+    // The first request had no referrer: it began a visit; the next two came from this site.
+    expect(body.entryPages).toEqual([
+      { path: '/', title: null, entries: 1 },
+      { path: '/nieuws', title: null, entries: 1 },
+    ]);
   });
 
   it('keeps the host of other sites that refer, never the URL', async () => {
