@@ -21,8 +21,8 @@ export async function runStatisticsBench(options: {
   const servers: Record<'off' | 'on', ServerProcess | null> = { off: null, on: null };
   try {
     console.log('\nStatistics: starting two servers (STATISTICS_ENABLED=false and true)…');
-    servers.off = await startServer({ logLevel: 'warn', env: { STATISTICS_ENABLED: 'false' } });
-    servers.on = await startServer({ logLevel: 'warn', env: { STATISTICS_ENABLED: 'true' } });
+    servers.off = await startServer({ logLevel: 'warn', extraEnv: { STATISTICS_ENABLED: 'false' } });
+    servers.on = await startServer({ logLevel: 'warn', extraEnv: { STATISTICS_ENABLED: 'true' } });
     const load = (server: ServerProcess, duration: number) =>
       autocannon({
         url: `${server.url}${PATH}`,

@@ -2,10 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIResponse, Browser, BrowserContext } from 'playwright-core';
 import PostalMime from 'postal-mime';
-import { inject } from 'vitest';
 import { XSRF_COOKIE, XSRF_HEADER } from '../common/auth.ts';
 import { TEST_ADMIN } from '../scripts/server-process.ts';
-import { baseUrl, newContext, type PageProblems } from './browser.ts';
+import { baseUrl, dataDir, newContext, type PageProblems } from './browser.ts';
 
 export { TEST_ADMIN };
 
@@ -23,7 +22,7 @@ export function freshEmail(tag: string): string {
 export type Mail = { subject: string; text: string; file: string };
 
 function outbox(): string {
-  return path.join(inject('dataDir'), 'outbox');
+  return path.join(dataDir(), 'outbox');
 }
 
 /**

@@ -24,8 +24,20 @@ const CHROMIUM_ARGS = [
 
 export const CONSENT_COOKIE = 'cookie-consent';
 
+/** A test file that starts its own server (an empty site, say) points the helpers at it. */
+let ownServer: { baseUrl: string; dataDir: string } | undefined;
+
+export function useOwnServer(server: { baseUrl: string; dataDir: string } | undefined): void {
+  ownServer = server;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServer?.baseUrl ?? inject('baseUrl');
+}
+
+/** The server's DATA_DIR (its mail outbox is DATA_DIR/outbox). */
+export function dataDir(): string {
+  return ownServer?.dataDir ?? inject('dataDir');
 }
 
 /**

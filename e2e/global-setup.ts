@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { type ServerProcess, startServer } from '../scripts/server-process.ts';
 import { CHROMIUM_PATH } from './browser.ts';
@@ -16,17 +16,6 @@ declare module 'vitest' {
 const SHUTDOWN_LIMIT_MS = 5_000;
 
 /**
- * The DATA_DIR the server process was started with (scripts/server-process.ts makes a fresh
- * temporary one and does not report it), read from the child's environment in /proc.
- */
-function serverDataDir(pid: number): string {
-  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-  const dataDir = environment.find((entry) => entry.startsWith('DATA_DIR='))?.slice('DATA_DIR='.length);
-  if (!dataDir) throw new Error(`Could not read DATA_DIR of the server process ${pid}`);
-  return dataDir;
-}
-
-/**
  * Starts the real server once for all browser tests (production build, fresh PGlite directory,
  * demo site) and stops it at the end, checking that it shuts down gracefully: exit code 0, quickly.
  */
@@ -36,7 +25,7 @@ export default async function setup(project: TestProject) {
   }
   const server: ServerProcess = await startServer({ echo: process.stderr });
   project.provide('baseUrl', server.url);
-  project.provide('dataDir', serverDataDir(server.pid));
+  project.provide('dataDir', server.dataDir);
 
   return async () => {
     const result = await server.stop(SHUTDOWN_LIMIT_MS);

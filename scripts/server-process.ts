@@ -40,6 +40,8 @@ export type ServerProcess = {
   url: string;
   port: number;
   pid: number;
+  /** The fresh DATA_DIR it was started with (database, media, mail outbox). */
+  dataDir: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   /** Sends SIGTERM and waits for the exit; after `timeoutMs` it sends SIGKILL and reports that. */
@@ -55,8 +57,8 @@ export type StartServerOptions = {
   logLevel?: string;
   /** Seed the demo site (default true); false starts from an empty site, as an organisation would. */
   seedDemo?: boolean;
-  /** More settings for the server (e.g. STATISTICS_ENABLED=false for the statistics bench). */
-  env?: Record<string, string> | undefined;
+  /** More environment for the server (settings a test needs, like a short statistics flush). */
+  extraEnv?: Record<string, string> | undefined;
 };
 
 /**
@@ -84,7 +86,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     PUBLIC_URL: '',
-    ...options.env,
+    ...options.extraEnv,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
@@ -130,6 +132,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     url,
     port,
     pid: child.pid ?? -1,
+    dataDir,
     output: () => output,
     async stop(timeoutMs = 5_000) {
       const started = Date.now();
