@@ -8,6 +8,7 @@ import pg from 'pg';
 import { REPO_ROOT, type ServerProcess, startServer } from '../scripts/server-process.ts';
 import { runListsBench } from './lists.ts';
 import { runMediaBench } from './media.ts';
+import { runStatisticsBench } from './statistics.ts';
 
 /**
  * `npm run bench`: throughput and latency of the production server on loopback, next to a bare
@@ -77,6 +78,8 @@ async function main() {
   }
   // Media (issue 4): its own app process (PGlite, no site) and @fastify/static baseline.
   await runMediaBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
+  // Statistics (issue 10): a cached public page with statistics on and off, as a ratio.
+  await runStatisticsBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
   // Lists and search (issue 5): 100,000 items, in-process API on PGlite and (when reachable) PostgreSQL.
   await runListsBench();
 }

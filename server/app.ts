@@ -25,6 +25,7 @@ import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
 import { registerAuth } from './auth.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -47,6 +48,7 @@ import { redirectRoutes } from './routes/redirects/index.ts';
 import { roleRoutes } from './routes/roles/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
+import { statisticsRoutes } from './routes/statistics/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './web.ts';
 
@@ -132,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
   registerAuth(app);
+  // Statistics (issue 10): public page views counted in memory, flushed in batches.
+  registerStatistics(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -214,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);
+  await app.register(statisticsRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   for (const path of ['/api', '/api/*']) {

@@ -148,8 +148,18 @@ describe('loadConfig', () => {
     ['MEDIA_TRANSFORM_TIMEOUT', '2.5', 'must be a whole number from 1 to 3600'],
     ['MEDIA_TRANSFORM_THREADS', '65', 'must be a whole number from 1 to 64'],
     ['MEDIA_AVIF_MAX_PIXELS', '1e6', 'must be a whole number from 0 to 100000000'],
+    ['STATISTICS_FLUSH_SECONDS', '0', 'must be a whole number from 1 to 3600'],
   ])('fails fast on %s=%j', (name, value, message) => {
     expect(configErrorFor({ [name]: value }).message).toContain(`${name}: ${message}`);
+  });
+
+  it('counts statistics by default, flushing every 5 s; STATISTICS_ENABLED=false turns them off (issue 10)', () => {
+    expect(loadConfig({})).toMatchObject({ statisticsEnabled: true, statisticsFlushMs: 5000 });
+    expect(loadConfig({ STATISTICS_ENABLED: 'false', STATISTICS_FLUSH_SECONDS: '1' })).toMatchObject({
+      statisticsEnabled: false,
+      statisticsFlushMs: 1000,
+    });
+    expect(configErrorFor({ STATISTICS_ENABLED: 'off' }).message).toContain('STATISTICS_ENABLED');
   });
 
   it('trusts no proxy by default, and exactly the proxies TRUST_PROXY names', () => {

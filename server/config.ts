@@ -105,6 +105,13 @@ const configSchema = z.object({
   MEDIA_TRANSFORM_THREADS: wholeNumber(1, 64, 1),
   /** The largest variant, in pixels, that is encoded as AVIF (0: never). */
   MEDIA_AVIF_MAX_PIXELS: wholeNumber(0, 100_000_000, 1_000_000),
+  /** Count page views, referrers and searches (issue 10). `false` turns collection off (the bench compares). */
+  STATISTICS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Seconds between two flushes of the counted statistics to the database. */
+  STATISTICS_FLUSH_SECONDS: wholeNumber(1, 3600, 5),
 });
 
 export type Config = {
@@ -131,6 +138,8 @@ export type Config = {
   mediaTransformTimeoutSeconds: number;
   mediaTransformThreads: number;
   mediaAvifMaxPixels: number;
+  statisticsEnabled: boolean;
+  statisticsFlushMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -166,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaTransformTimeoutSeconds: value.MEDIA_TRANSFORM_TIMEOUT,
     mediaTransformThreads: value.MEDIA_TRANSFORM_THREADS,
     mediaAvifMaxPixels: value.MEDIA_AVIF_MAX_PIXELS,
+    statisticsEnabled: value.STATISTICS_ENABLED,
+    statisticsFlushMs: value.STATISTICS_FLUSH_SECONDS * 1000,
   };
 }
 

@@ -10,6 +10,7 @@ import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import { VersionedCache } from './domains/cache.ts';
 import { createSiteServices } from './domains/site/services.ts';
+import { noteSearch } from './domains/statistics/collect.ts';
 
 /**
  * The public site: React Router renders every path the API does not own. Registered in its own
@@ -37,6 +38,7 @@ export const webRoutes: FastifyPluginAsync<{
           user: request.auth.method === 'none' ? null : request.auth.user,
           log: request.log,
           cache: siteCache,
+          onSearch: (search) => noteSearch(request, search),
         }),
         // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
         // the browser's Accept-Language only picks the language of API error messages.

@@ -30,6 +30,7 @@ export default [
       route('admin/menu', 'routes/admin/menu.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('statistics', 'routes/admin/statistics.tsx'),
     ]),
   ]),
   index('routes/content-page.tsx', { id: 'home-page' }),

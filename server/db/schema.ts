@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -488,6 +489,53 @@ export const redirects = pgTable(
     uniqueIndex('redirects_from_path_unique').on(table.fromPath),
     index('redirects_to_path_idx').on(table.toPath),
   ],
+);
+
+// Statistics (issue 10): counters per day, flushed in batches by each node (migration 0007).
+
+/** Page views per day and path; `entries` counts views that began a visit. */
+export const statisticsPageViews = pgTable(
+  'statistics_page_views',
+  {
+    day: date('day').notNull(),
+    path: text('path').notNull(),
+    views: integer('views').notNull().default(0),
+    entries: integer('entries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.path] })],
+);
+
+/** Visits that came from another site, per day and referrer host (never the full URL). */
+export const statisticsReferrers = pgTable(
+  'statistics_referrers',
+  {
+    day: date('day').notNull(),
+    host: text('host').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.host] })],
+);
+
+/** Site searches per day and normalised term, and how many of them found nothing. */
+export const statisticsSearches = pgTable(
+  'statistics_searches',
+  {
+    day: date('day').notNull(),
+    term: text('term').notNull(),
+    searches: integer('searches').notNull().default(0),
+    noResults: integer('no_results').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.term] })],
+);
+
+/** Distinct visitors per day: a per-day hash of the analytics cookie (only with analytical consent). */
+export const statisticsVisitors = pgTable(
+  'statistics_visitors',
+  {
+    day: date('day').notNull(),
+    visitorHash: text('visitor_hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.visitorHash] })],
 );
 
 /** Row types, for the domains' queries and presenters. */

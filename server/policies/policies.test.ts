@@ -342,6 +342,7 @@ const cases: { [A in Action]: Case<A> } = {
   // Menus and redirects (issue 10)
   'menu.manage': { samples: [{ name: 'menus and items', args: [] }], answers: adminsOnly('T', 'F') },
   'redirect.manage': { samples: [{ name: 'redirects', args: [] }], answers: adminsOnly('T', 'F') },
+  'statistics.view': { samples: [{ name: 'site statistics', args: [] }], answers: adminsOnly('T', 'F') },
 };
 
 function listSamples(): { name: string; args: [ListForPolicy] }[] {

@@ -6,4 +6,6 @@ export const sitePolicies = {
   'settings.update': (actor: Actor) => isAdmin(actor),
   /** Dropping the public response caches is an admin's action (or an admin's API token's). */
   'cache.invalidate': (actor: Actor) => isAdmin(actor),
+  /** The site's statistics (issue 10): how the site is used is for admins (or an admin's API token). */
+  'statistics.view': (actor: Actor) => isAdmin(actor),
 };

@@ -8468,6 +8468,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Site statistics of a period, with the previous period of equal length (admins)
+         * @description Totals (page views, daily unique visitors with analytical consent, sign-ups, items added), views per day (every day of the period), top pages, entry pages, referrer hosts, search terms and the ones that found nothing. Periods of at most 731 days. Counts reach the database in batches every few seconds.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day of the period (YYYY-MM-DD, UTC); default 29 days before `to` */
+                    from?: string;
+                    /** @description Last day of the period (YYYY-MM-DD, UTC); default today */
+                    to?: string;
+                    compare?: boolean | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatisticsReport"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One list of the statistics as CSV (admins)
+         * @description `kind`: views (per day), pages, entries, referrers, searches, no-results. UTF-8 with BOM, CRLF, RFC 4180 quoting; text cells starting with = + - @ get a leading apostrophe.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description First day of the period (YYYY-MM-DD, UTC); default 29 days before `to` */
+                    from?: string;
+                    /** @description Last day of the period (YYYY-MM-DD, UTC); default today */
+                    to?: string;
+                    kind: "views" | "pages" | "entries" | "referrers" | "searches" | "no-results";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9050,6 +9212,51 @@ export interface components {
             }[];
             isFuzzy: boolean;
         };
+        StatisticsTotalsInput: {
+            views: number;
+            visitors: number;
+            signUps: number;
+            itemsAdded: number;
+        };
+        StatisticsReportInput: {
+            from: string;
+            to: string;
+            totals: components["schemas"]["StatisticsTotalsInput"];
+            previous: {
+                from: string;
+                to: string;
+                totals: components["schemas"]["StatisticsTotalsInput"];
+            } | null;
+            days: {
+                day: string;
+                views: number;
+                visitors: number;
+            }[];
+            topPages: {
+                path: string;
+                title: string | null;
+                views: number;
+            }[];
+            entryPages: {
+                path: string;
+                title: string | null;
+                entries: number;
+            }[];
+            referrers: {
+                host: string;
+                views: number;
+            }[];
+            searchTerms: {
+                term: string;
+                searches: number;
+                noResults: number;
+            }[];
+            noResultTerms: {
+                term: string;
+                searches: number;
+                noResults: number;
+            }[];
+        };
         RedirectPageInput: {
             items: components["schemas"]["RedirectInput"][];
             total: number;
@@ -9631,6 +9838,51 @@ export interface components {
                 count: number;
             }[];
             isFuzzy: boolean;
+        };
+        StatisticsTotals: {
+            views: number;
+            visitors: number;
+            signUps: number;
+            itemsAdded: number;
+        };
+        StatisticsReport: {
+            from: string;
+            to: string;
+            totals: components["schemas"]["StatisticsTotals"];
+            previous: {
+                from: string;
+                to: string;
+                totals: components["schemas"]["StatisticsTotals"];
+            } | null;
+            days: {
+                day: string;
+                views: number;
+                visitors: number;
+            }[];
+            topPages: {
+                path: string;
+                title: string | null;
+                views: number;
+            }[];
+            entryPages: {
+                path: string;
+                title: string | null;
+                entries: number;
+            }[];
+            referrers: {
+                host: string;
+                views: number;
+            }[];
+            searchTerms: {
+                term: string;
+                searches: number;
+                noResults: number;
+            }[];
+            noResultTerms: {
+                term: string;
+                searches: number;
+                noResults: number;
+            }[];
         };
         RedirectPage: {
             items: components["schemas"]["Redirect"][];

@@ -38,8 +38,10 @@ export function createSiteServices(deps: {
   log: FastifyBaseLogger;
   /** Visitors' views, kept per content version (see content-cache.ts); signed-in users bypass it. */
   cache?: VersionedCache | undefined;
+  /** Told of every site search (statistics count the terms and the ones that found nothing). */
+  onSearch?: ((search: { q: string; page?: number | undefined; total: number }) => void) | undefined;
 }): SiteServices {
-  const { db, actor, user = null, log, cache } = deps;
+  const { db, actor, user = null, log, cache, onSearch } = deps;
 
   // Anonymous visitors all see the same thing, so their views can be shared while the content
   // version stays the same. One read of the version per request replaces the page's queries.
@@ -161,8 +163,18 @@ export function createSiteServices(deps: {
         if (!found) return null;
         return getItemPage(db, { actor, locale, id, slug, ...found, buildPageView, log });
       }),
-    search: async ({ q, locale, page, type }) =>
-      searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
+    search: async ({ q, locale, page, type }) => {
+      const results = await searchSite(db, {
+        actor,
+        q,
+        locale,
+        page,
+        type,
+        pagePaths: await loadPagePaths(db, locale),
+      });
+      onSearch?.({ q, page, total: results.totalNumberOfItems });
+      return results;
+    },
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
     // Kept per path only (the query is the visitor's, so it is not part of the key).
     findRedirect: async ({ path, search }) => {

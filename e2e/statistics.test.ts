@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_COOKIE } from '../common/locale.ts';
+import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import {
+  baseUrl,
+  CONSENT_COOKIE,
+  consentCookieValue,
+  launchBrowser,
+  newContext,
+  waitForHydration,
+} from './browser.ts';
+
+/**
+ * Statistics end to end: a visitor (an ordinary desktop Chrome, with analytical cookies allowed)
+ * browses the demo site; the server counts in memory and flushes every few seconds; the admin
+ * then sees those visits on the statistics screen. Headless Chromium's own user agent is a bot
+ * to isbot, so the visitor's context sends a desktop one.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SHELL = ['.site-header', '.site-footer'];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  for (const selector of SHELL) builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n  target: ${node.target.join(' ')}\n` +
+          `  html:   ${node.html.slice(0, 300)}`,
+      ),
+    );
+}
+
+type Report = {
+  totals: { views: number; visitors: number };
+  topPages: { path: string; views: number }[];
+  noResultTerms: { term: string; searches: number }[];
+};
+
+describe('statistics', () => {
+  let browser: Browser;
+  let admin: BrowserContext;
+  const term = `zoekterm${Date.now().toString(36)}`;
+
+  const report = async (): Promise<Report> => {
+    const response = await admin.request.get(`${baseUrl()}/api/statistics?compare=false`);
+    expect(response.status()).toBe(200);
+    return (await response.json()) as Report;
+  };
+  const viewsOf = (body: Report, path: string) => body.topPages.find((row) => row.path === path)?.views ?? 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await newContext(browser);
+    await signInByApi(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('counts what a visitor views (cached pages too) and shows it to the admin', async () => {
+    const before = await report();
+    const visitor = await browser.newContext({ userAgent: DESKTOP_CHROME, locale: 'nl-NL' });
+    await visitor.addCookies([
+      {
+        name: CONSENT_COOKIE,
+        value: consentCookieValue(['required', 'analytical']),
+        url: baseUrl(),
+      },
+    ]);
+    const page = await visitor.newPage();
+    // The second view of /over-ons is served from the visitors' cache.
+    for (const path of ['/over-ons', '/', '/over-ons', `/search?q=${term}`]) {
+      const response = await page.goto(`${baseUrl()}${path}`);
+      expect(response?.status()).toBe(200);
+    }
+    const cookie = (await visitor.cookies(baseUrl())).find((entry) => entry.name === 'analytics');
+    expect(cookie?.httpOnly).toBe(true);
+    expect((cookie?.expires ?? 0) * 1000).toBeGreaterThan(Date.now() + 390 * 86_400_000);
+    await visitor.close();
+
+    // Headless Chromium as such (a bot) is not counted.
+    const bot = await newContext(browser);
+    const botPage = await bot.newPage();
+    await botPage.goto(`${baseUrl()}/over-ons`);
+    await bot.close();
+
+    // The server flushes every few seconds.
+    await expect
+      .poll(async () => viewsOf(await report(), '/over-ons') - viewsOf(before, '/over-ons'), {
+        timeout: 20_000,
+        interval: 1_000,
+      })
+      .toBe(2);
+    const after = await report();
+    expect(after.totals.visitors - before.totals.visitors).toBe(1);
+    expect(after.noResultTerms).toContainEqual({ term, searches: 1, noResults: 1 });
+
+    const screen = await admin.newPage();
+    await screen.goto(`${baseUrl()}/statistics`);
+    await waitForHydration(screen);
+    await expect.poll(() => screen.getByRole('heading', { level: 1 }).textContent()).toBe('Statistieken');
+    const noResults = screen.getByRole('table', { name: 'Zoektermen zonder resultaat' });
+    await expect.poll(() => noResults.getByRole('cell', { name: term }).count()).toBe(1);
+    const topPages = screen.getByRole('table', { name: "Meest bekeken pagina's" });
+    await expect.poll(() => topPages.getByText('/over-ons').count()).toBeGreaterThan(0);
+    const views = await screen.getByTestId('total-views').textContent();
+    expect(Number(views?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(after.totals.views);
+    // With data: the chart, the totals and the tables pass axe too.
+    const violations = await seriousViolations(screen);
+    expect(violations, violations.join('\n\n')).toEqual([]);
+
+    // The 7-day preset keeps its choice in the URL; the export links carry the period.
+    await screen.getByText('7 dagen').click();
+    await expect.poll(() => new URL(screen.url()).searchParams.get('period')).toBe('7d');
+    await screen.getByText('Eigen periode').click();
+    await expect.poll(() => new URL(screen.url()).searchParams.get('period')).toBe('custom');
+    await expect.poll(() => screen.getByRole('button', { name: /Van en tot en met/ }).count()).toBe(1);
+    const href = await screen.getByRole('link', { name: /Zoektermen zonder resultaat/ }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/statistics\/export\?kind=no-results&from=\d{4}-\d{2}-\d{2}&to=/);
+    const csv = await admin.request.get(`${baseUrl()}${href}`);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toContain(`${term},1,1`);
+    await screen.close();
+  });
+
+  it('has no serious or critical axe violations in nl and en, also at 375 px', async () => {
+    const found: string[] = [];
+    for (const locale of ['nl', 'en'] as const) {
+      const context = await newContext(browser, { locale: locale === 'nl' ? 'nl-NL' : 'en-GB' });
+      await context.addCookies([{ name: LOCALE_COOKIE, value: locale, url: baseUrl() }]);
+      await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/statistics?period=custom&from=2026-01-01&to=2026-01-31`);
+      await waitForHydration(page);
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
+      await page.getByTestId('total-views').waitFor();
+      found.push(...(await seriousViolations(page)).map((line) => `[${locale}] ${line}`));
+      await page.setViewportSize({ width: 375, height: 800 });
+      // The shell turns its side menu into a drawer at this width: wait for the layout to settle.
+      const sideways = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 5)
+            .map((element) => `${element.tagName}.${element.className}`),
+        );
+      await expect
+        .poll(sideways, { timeout: 5_000, message: `${locale}: scrolls sideways at 375 px` })
+        .toEqual([]);
+      found.push(...(await seriousViolations(page)).map((line) => `[${locale} 375px] ${line}`));
+      await context.close();
+    }
+    expect(found, found.join('\n\n')).toEqual([]);
+  });
+});
