@@ -325,6 +325,8 @@ const cases: { [A in Action]: Case<A> } = {
   },
   'settings.update': { samples: [{ name: 'platform settings', args: [] }], answers: adminsOnly('T', 'F') },
   'cache.invalidate': { samples: [{ name: 'public caches', args: [] }], answers: adminsOnly('T', 'F') },
+  'headerImage.manage': { samples: [{ name: 'header images', args: [] }], answers: adminsOnly('T', 'F') },
+  'itemType.manage': { samples: [{ name: 'item types', args: [] }], answers: adminsOnly('T', 'F') },
 };
 
 function listSamples(): { name: string; args: [ListForPolicy] }[] {

@@ -6,4 +6,9 @@ export const sitePolicies = {
   'settings.update': (actor: Actor) => isAdmin(actor),
   /** Dropping the public response caches is an admin's action (or an admin's API token's). */
   'cache.invalidate': (actor: Actor) => isAdmin(actor),
+  // Site parts (issue 10): header images and item types are managed by admins only.
+  /** Create, change and delete header images (pages name them in their headerImage option). */
+  'headerImage.manage': (actor: Actor) => isAdmin(actor),
+  /** Create item types, change their labels and delete unused ones. */
+  'itemType.manage': (actor: Actor) => isAdmin(actor),
 };
