@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import { pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
@@ -68,26 +68,25 @@ export async function pagesShowingHeaderImages(
     guids.map((guid) => [guid, []]),
   );
   if (guids.length === 0) return result;
+  const wanted = guids.map((guid) => guid.toLowerCase());
   const rows = await db
-    .select({
-      guid: pages.id,
-      name: pages.name,
-      title: pages.title,
-      imageGuid: sql<string>`lower(option->>'value')`,
-    })
-    .from(sql`${pages}, jsonb_array_elements(${pages.options}) AS option`)
+    .select({ guid: pages.id, name: pages.name, title: pages.title, options: pages.options })
+    .from(pages)
     .where(
-      and(
-        sql`option->>'name' = 'headerImage'`,
-        inArray(
-          sql`lower(option->>'value')`,
-          guids.map((guid) => guid.toLowerCase()),
+      or(
+        ...wanted.map(
+          (guid) => sql`${pages.options} @> ${JSON.stringify([{ name: 'headerImage', value: guid }])}::jsonb`,
         ),
       ),
     )
     .orderBy(asc(pages.name));
-  for (const row of rows)
-    result.get(row.imageGuid)?.push({ guid: row.guid, name: row.name, title: row.title });
+  for (const row of rows) {
+    const value = row.options.find((option) => option.name === 'headerImage')?.value.toLowerCase();
+    if (value)
+      result
+        .get(guids[wanted.indexOf(value)] ?? value)
+        ?.push({ guid: row.guid, name: row.name, title: row.title });
+  }
   return result;
 }
 
