@@ -26,6 +26,8 @@ export default [
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('admin/header-images', 'routes/admin/header-images.tsx'),
+      route('admin/item-types', 'routes/admin/item-types.tsx'),
     ]),
   ]),
   index('routes/content-page.tsx', { id: 'home-page' }),

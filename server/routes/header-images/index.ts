@@ -42,8 +42,7 @@ const headerImageBody = z
     title: z.object({ nl: nameSchema(200), en: z.string().trim().max(200).optional() }),
     text: localized(z.string().trim().max(1000)).default({ nl: '' }),
     imageGuid: guidSchema.nullable().default(null),
-  })
-  .meta({ id: 'HeaderImageInput' });
+  });
 
 const adminErrors = {
   ...errorResponses,

@@ -20,8 +20,7 @@ import { contextOf } from '../context.ts';
 const itemTypeName = z.string().refine(isItemTypeName, { message: 'validation.itemType' });
 
 const labelSchema = z
-  .object({ nl: nameSchema(100), en: z.string().trim().max(100).default('') })
-  .meta({ id: 'ItemTypeLabel' });
+  .object({ nl: nameSchema(100), en: z.string().trim().max(100).default('') });
 
 const itemTypeAdminSchema = z
   .object({

@@ -57,8 +57,8 @@ const GROUPS = {
   notifications: ['notificationClose'],
   parts: [],
 } as const satisfies Record<string, readonly PlatformSettingKey[]>;
-type Group = keyof typeof GROUPS;
-const GROUP_NAMES = Object.keys(GROUPS) as Group[];
+type SettingsGroup = keyof typeof GROUPS;
+const GROUP_NAMES = Object.keys(GROUPS) as SettingsGroup[];
 const EDITED_KEYS = GROUP_NAMES.flatMap((group) => GROUPS[group]) as PlatformSettingKey[];
 type Values = Record<PlatformSettingKey, string>;
 /** Cookie categories a site may use besides the required ones (SPEC 9). */
@@ -110,7 +110,9 @@ function SettingsForm({ initial }: { initial: Values }) {
   const { revalidate } = useRevalidator();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: Group = GROUP_NAMES.includes(tabParam as Group) ? (tabParam as Group) : 'identity';
+  const tab: SettingsGroup = GROUP_NAMES.includes(tabParam as SettingsGroup)
+    ? (tabParam as SettingsGroup)
+    : 'identity';
   const [saved, setSaved] = useState<Values>(initial);
   const [values, setValues] = useState<Values>(initial);
   const [busy, setBusy] = useState(false);
@@ -134,7 +136,7 @@ function SettingsForm({ initial }: { initial: Values }) {
   };
   const errorOf = (key: PlatformSettingKey) =>
     serverErrors[key] ?? (submitted || values[key] !== saved[key] ? problems[key] : undefined);
-  const changedIn = (group: Group) =>
+  const changedIn = (group: SettingsGroup) =>
     (GROUPS[group] as readonly PlatformSettingKey[]).filter(
       (key) => key !== 'termsOfUseVersion' && values[key] !== saved[key],
     );
@@ -187,7 +189,7 @@ function SettingsForm({ initial }: { initial: Values }) {
     return false;
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>, group: Group) {
+  async function submit(event: FormEvent<HTMLFormElement>, group: SettingsGroup) {
     event.preventDefault();
     setSubmitted(true);
     const changed = changedIn(group);
@@ -211,7 +213,7 @@ function SettingsForm({ initial }: { initial: Values }) {
     requestAnimationFrame(() => termsButton.current?.focus());
   }
 
-  const saveBar = (group: Group) => {
+  const saveBar = (group: SettingsGroup) => {
     const count = changedIn(group).length;
     return (
       <Group justify="flex-end" gap="sm">
