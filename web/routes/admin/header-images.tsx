@@ -135,25 +135,24 @@ export default function HeaderImagesPage() {
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label={t('adminSite.headerImages.editLabel', { title: row.title })}
                   onClick={(event) => {
                     opener.current = event.currentTarget;
                     setEditing({ mode: 'edit', image: row });
                   }}
                 >
-                  {t('buttons.update')}
+                  {t('adminSite.edit')}
+                  <span className="visually-hidden"> {row.title}</span>
                 </Button>
                 <Button
                   size="compact-sm"
-                  variant="subtle"
-                  color="red.8"
-                  aria-label={t('adminSite.headerImages.deleteLabel', { title: row.title })}
+                  variant="default"
                   onClick={(event) => {
                     opener.current = event.currentTarget;
                     setDeleting(row);
                   }}
                 >
                   {t('buttons.delete')}
+                  <span className="visually-hidden"> {row.title}</span>
                 </Button>
               </Group>
             ),

@@ -109,25 +109,24 @@ export default function ItemTypesPage() {
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label={t('adminSite.itemTypes.editLabel', { label: row.label })}
                   onClick={(event) => {
                     opener.current = event.currentTarget;
                     setEditing({ mode: 'edit', type: row });
                   }}
                 >
-                  {t('buttons.update')}
+                  {t('adminSite.edit')}
+                  <span className="visually-hidden"> {row.label}</span>
                 </Button>
                 <Button
                   size="compact-sm"
-                  variant="subtle"
-                  color="red.8"
-                  aria-label={t('adminSite.itemTypes.deleteLabel', { label: row.label })}
+                  variant="default"
                   onClick={(event) => {
                     opener.current = event.currentTarget;
                     setDeleting(row);
                   }}
                 >
                   {t('buttons.delete')}
+                  <span className="visually-hidden"> {row.label}</span>
                 </Button>
               </Group>
             ),

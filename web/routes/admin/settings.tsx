@@ -368,12 +368,7 @@ function SettingsForm({ initial }: { initial: Values }) {
                 </Text>
               ) : null}
               <Group>
-                <Button
-                  ref={termsButton}
-                  variant="outline"
-                  color="orange.9"
-                  onClick={() => setConfirmTerms(true)}
-                >
+                <Button ref={termsButton} variant="default" onClick={() => setConfirmTerms(true)}>
                   {t('adminSite.terms.raise')}
                 </Button>
               </Group>
@@ -404,7 +399,7 @@ function SettingsForm({ initial }: { initial: Values }) {
                 >
                   {t('buttons.cancel')}
                 </Button>
-                <Button color="orange.9" loading={busy} onClick={raiseTerms}>
+                <Button color="red.8" loading={busy} onClick={raiseTerms}>
                   {t('adminSite.terms.confirm')}
                 </Button>
               </Group>
