@@ -6812,6 +6812,8 @@ export interface components {
              */
             titleLang?: "nl" | "en";
             listItemTypeName: string;
+            /** @description The type's label in the request language */
+            listItemTypeLabel: string;
             parentGuids: string[];
             description: string;
             /**
@@ -6841,6 +6843,8 @@ export interface components {
              */
             titleLang?: "nl" | "en";
             listItemTypeName: string;
+            /** @description The type's label in the request language */
+            listItemTypeLabel: string;
             parentGuids: string[];
             description: string;
             /**
@@ -7268,6 +7272,8 @@ export interface components {
              */
             titleLang?: "nl" | "en";
             listItemTypeName: string;
+            /** @description The type's label in the request language */
+            listItemTypeLabel: string;
             parentGuids: string[];
             description: string;
             /**
@@ -7297,6 +7303,8 @@ export interface components {
              */
             titleLang?: "nl" | "en";
             listItemTypeName: string;
+            /** @description The type's label in the request language */
+            listItemTypeLabel: string;
             parentGuids: string[];
             description: string;
             /**

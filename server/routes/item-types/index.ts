@@ -19,8 +19,7 @@ import { contextOf } from '../context.ts';
 /** The key of an item type: the one rule of common/list-items.ts (lower-case slug, at most 64). */
 const itemTypeName = z.string().refine(isItemTypeName, { message: 'validation.itemType' });
 
-const labelSchema = z
-  .object({ nl: nameSchema(100), en: z.string().trim().max(100).default('') });
+const labelSchema = z.object({ nl: nameSchema(100), en: z.string().trim().max(100).default('') });
 
 const itemTypeAdminSchema = z
   .object({
@@ -69,14 +68,12 @@ export const itemTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await addItemType(contextOf(request), {
-            name: request.body.name,
-            label: stored(request.body.label),
-          }),
-        ),
+      reply.status(201).send(
+        await addItemType(contextOf(request), {
+          name: request.body.name,
+          label: stored(request.body.label),
+        }),
+      ),
   );
 
   app.put(

@@ -20,6 +20,8 @@ describe('item types (admin)', () => {
   let inactive: Browser;
   let adminId: string;
   let memberId: string;
+  let blockId: string;
+  let itemId: string;
 
   beforeAll(async () => {
     test = await createTestApp();
@@ -35,7 +37,8 @@ describe('item types (admin)', () => {
     await setUser(db, inactiveId, { isActive: false });
     const page = await createPage(db, { name: 'nieuws', title: 'Nieuws' });
     const block = await createBlock(db, { pageId: page.id, name: 'list' });
-    await createListItem(db, { blockId: block.id, title: 'Eerste', type: 'nieuws' });
+    blockId = block.id;
+    itemId = (await createListItem(db, { blockId: block.id, title: 'Eerste', type: 'nieuws' })).id;
     await createListItem(db, { blockId: block.id, title: 'Tweede', type: 'nieuws' });
   });
   afterAll(async () => {
@@ -131,6 +134,28 @@ describe('item types (admin)', () => {
       payload: { label: { nl: 'X' } },
     });
     expectApiError(unknown, 404, 'not_found');
+  });
+
+  it('shows the changed label (never the raw name) in list answers and on the item, per language', async () => {
+    const list = async (lang: string) => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: `/api/listitem/list/${blockId}?lang=${lang}`,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { items: { listItemTypeName: string; listItemTypeLabel: string }[] }).items;
+    };
+    expect((await list('nl')).map((item) => item.listItemTypeLabel)).toEqual([
+      'Nieuwsbericht',
+      'Nieuwsbericht',
+    ]);
+    expect((await list('en'))[0]).toMatchObject({
+      listItemTypeName: 'nieuws',
+      listItemTypeLabel: 'News item',
+    });
+    const item = await test.app.inject({ method: 'GET', url: `/api/listitem/${itemId}?lang=en` });
+    expect(item.json()).toMatchObject({ listItemTypeLabel: 'News item' });
   });
 
   it('refuses to delete a type items use (409, how many) and deletes an unused one', async () => {
