@@ -37,12 +37,11 @@ const headerImageAdminSchema = headerImageSchema
   })
   .meta({ id: 'HeaderImageAdmin' });
 
-const headerImageBody = z
-  .object({
-    title: z.object({ nl: nameSchema(200), en: z.string().trim().max(200).optional() }),
-    text: localized(z.string().trim().max(1000)).default({ nl: '' }),
-    imageGuid: guidSchema.nullable().default(null),
-  });
+const headerImageBody = z.object({
+  title: z.object({ nl: nameSchema(200), en: z.string().trim().max(200).optional() }),
+  text: localized(z.string().trim().max(1000)).default({ nl: '' }),
+  imageGuid: guidSchema.nullable().default(null),
+});
 
 const adminErrors = {
   ...errorResponses,
