@@ -171,6 +171,27 @@ describe('settings and site parts', () => {
     await page.close();
   });
 
+  it("picks a list's default parents from a search by title, not a typed filter", async () => {
+    const page = await context.newPage();
+    await open(page, '/nieuws/edit');
+    await page.getByRole('region', { name: 'Bewerkmodus' }).waitFor();
+    const list = page.locator('[data-editable-block="list"]').first();
+    const guid = await list.getAttribute('data-guid');
+    await list.getByRole('button', { name: 'Bewerk', exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Blok bewerken: Lijst' });
+    const picker = editor.getByLabel('Standaard bovenliggende items', { exact: true });
+    await picker.fill('dorpsquiz');
+    await page.getByRole('option', { name: 'Terugblik op de dorpsquiz' }).click();
+    await editor.getByRole('button', { name: 'Opslaan' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const block = await context.request.get(`${baseUrl()}/api/buildingblockinstance/${guid}`);
+    const options = ((await block.json()) as { options: { defaultParentGuids?: string[] } }).options;
+    expect(options.defaultParentGuids).toHaveLength(1);
+    const item = await context.request.get(`${baseUrl()}/api/listitem/${options.defaultParentGuids?.[0]}`);
+    expect(((await item.json()) as { title: string }).title).toBe('Terugblik op de dorpsquiz');
+    await page.close();
+  });
+
   for (const locale of ['nl', 'en'] as const) {
     it(`has no serious or critical axe violations on the settings groups, header images and item types (${locale})`, async () => {
       const localeContext = await adminContext(browser, locale);
