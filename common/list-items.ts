@@ -103,6 +103,8 @@ export type ListItemView = {
   /** `nl` when the title is the Dutch fallback of a missing English one. */
   titleLang?: Locale;
   listItemTypeName: string;
+  /** The type's label in the reader's language (never the raw name). */
+  listItemTypeLabel: string;
   parentGuids: string[];
   description: string;
   /** `nl` when the description is the Dutch fallback of a missing English one. */

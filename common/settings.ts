@@ -27,6 +27,8 @@ export const PLATFORM_SETTINGS = {
   autoTranslate: { default: 'false', isPublic: true },
   /** Whether visitors may create an account themselves ('true'/'false'). */
   signUpEnabled: { default: 'true', isPublic: true },
+  /** Seconds a "done" notice stays when the user chose none (SPEC 4: notificationClose, default 10). */
+  notificationClose: { default: '10', isPublic: true },
 } as const satisfies Record<string, { default: string; isPublic: boolean }>;
 
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTINGS;
@@ -94,6 +96,7 @@ const SETTING_RULES: Record<PlatformSettingKey, (value: string) => string | null
   defaultHeaderGuid: optionalGuid,
   autoTranslate: oneOf(['true', 'false']),
   signUpEnabled: oneOf(['true', 'false']),
+  notificationClose: integerIn(1, 600),
 };
 
 /** Why a value does not fit its setting (a message key), or null. Unknown keys are the caller's check. */

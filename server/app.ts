@@ -36,6 +36,7 @@ import { cacheRoutes } from './routes/cache/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { invitationRoutes } from './routes/invitations/index.ts';
+import { itemTypeRoutes } from './routes/item-types/index.ts';
 import { listItemRoutes } from './routes/list-items/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profilePropertyDefinitionRoutes);
   await app.register(userRoutes);
   await app.register(listItemRoutes);
+  await app.register(itemTypeRoutes);
   await app.register(searchRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);

@@ -31,6 +31,8 @@ export default [
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('statistics', 'routes/admin/statistics.tsx'),
+      route('admin/header-images', 'routes/admin/header-images.tsx'),
+      route('admin/item-types', 'routes/admin/item-types.tsx'),
     ]),
   ]),
   index('routes/content-page.tsx', { id: 'home-page' }),

@@ -29,7 +29,10 @@ export type EntityType =
   // Menus and redirects (issue 10)
   | 'menu'
   | 'menuItem'
-  | 'redirect';
+  | 'redirect'
+  // Site parts (issue 10: settings screen, header images, item types)
+  | 'headerImage'
+  | 'itemType';
 
 /** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
 export const COMMANDS = {
@@ -68,6 +71,13 @@ export const COMMANDS = {
   'invitation.create': 'invitation',
   'invitation.revoke': 'invitation',
   'invitation.accept': 'invitation',
+  // Site parts (issue 10): header images and item types.
+  'headerImage.create': 'headerImage',
+  'headerImage.update': 'headerImage',
+  'headerImage.delete': 'headerImage',
+  'itemType.create': 'itemType',
+  'itemType.update': 'itemType',
+  'itemType.delete': 'itemType',
   /** The demo site, seeded on the first start. */
   'site.seed': 'site',
   /** The first admin, made on the first start. */

@@ -343,6 +343,8 @@ const cases: { [A in Action]: Case<A> } = {
   'menu.manage': { samples: [{ name: 'menus and items', args: [] }], answers: adminsOnly('T', 'F') },
   'redirect.manage': { samples: [{ name: 'redirects', args: [] }], answers: adminsOnly('T', 'F') },
   'statistics.view': { samples: [{ name: 'site statistics', args: [] }], answers: adminsOnly('T', 'F') },
+  'headerImage.manage': { samples: [{ name: 'header images', args: [] }], answers: adminsOnly('T', 'F') },
+  'itemType.manage': { samples: [{ name: 'item types', args: [] }], answers: adminsOnly('T', 'F') },
 };
 
 function listSamples(): { name: string; args: [ListForPolicy] }[] {

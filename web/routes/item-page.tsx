@@ -92,7 +92,10 @@ export function ItemPage({ view }: { view: ItemPageView }) {
               </>
             )}
             {item.listItemTypeName ? (
-              <span className="item-type"> · {listItemTypeLabel(item.listItemTypeName, locale)}</span>
+              <span className="item-type">
+                {' '}
+                · {item.listItemTypeLabel || listItemTypeLabel(item.listItemTypeName, locale)}
+              </span>
             ) : null}
             {item.isExpired ? <span className="item-expired"> · {t('lists.expired')}</span> : null}
           </p>

@@ -45,14 +45,18 @@ export async function findListItem(
   where: { id: string } | { shortId: string },
 ): Promise<ListItemWithList | null> {
   const [row] = await db
-    .select({ item: listItems, block: buildingBlockInstances, page: pages })
+    .select({ item: listItems, block: buildingBlockInstances, page: pages, typeLabel: listItemTypes.label })
     .from(listItems)
     .innerJoin(buildingBlockInstances, eq(buildingBlockInstances.id, listItems.blockId))
     .leftJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
+    .leftJoin(listItemTypes, eq(listItemTypes.name, listItems.listItemTypeName))
     .where('id' in where ? eq(listItems.id, where.id) : eq(listItems.shortId, where.shortId))
     .limit(1);
   if (!row) return null;
-  return { item: row.item, list: toListContext(row.block, row.page) };
+  return {
+    item: { ...row.item, listItemTypeLabel: row.typeLabel },
+    list: toListContext(row.block, row.page),
+  };
 }
 /** Visible items that name this item as a parent, in the order the list's nestedSortOrder asks. */
 export async function listChildren(

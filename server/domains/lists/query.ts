@@ -8,9 +8,9 @@ import {
   MAX_ITEMS_PER_PAGE,
   parseListFilter,
 } from '../../../common/list-items.ts';
-import type { Locale } from '../../../common/localized-text.ts';
+import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
-import { listItemParents, listItems } from '../../db/schema.ts';
+import { listItemParents, listItems, listItemTypes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { contentVersion, LruCache } from '../cache.ts';
 import type { ItemListRow } from './view.ts';
@@ -189,6 +189,8 @@ export const listColumns = {
   shortId: listItems.shortId,
   blockId: listItems.blockId,
   listItemTypeName: listItems.listItemTypeName,
+  /** The type's labels (issue 10): lists show the label in the user's language, never the raw name. */
+  listItemTypeLabel: sql<LocalizedText | null>`(SELECT ${listItemTypes.label} FROM ${listItemTypes} WHERE ${listItemTypes.name} = ${listItems.listItemTypeName})`,
   title: listItems.title,
   description: listItems.description,
   publishedOn: listItems.publishedOn,

@@ -1,5 +1,10 @@
-import { itemUrl, type ListBlockOptions, type ListItemView } from '../../../common/list-items.ts';
-import type { Locale } from '../../../common/localized-text.ts';
+import {
+  itemUrl,
+  type ListBlockOptions,
+  type ListItemView,
+  listItemTypeLabel,
+} from '../../../common/list-items.ts';
+import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import { fallbackLang, optional, pickLocale } from '../../../common/localized-text.ts';
 import type { BlockRow, ListItemRow } from '../../db/schema.ts';
 import { type Actor, abilities } from '../../policies/index.ts';
@@ -7,7 +12,10 @@ import { type ListContext, readListOptions } from './lists.ts';
 
 /** Items as the API and the site show them (no I/O). */
 
-export type ListItemWithList = { item: ListItemRow; list: ListContext };
+export type ListItemWithList = {
+  item: ListItemRow & { listItemTypeLabel?: LocalizedText | null | undefined };
+  list: ListContext;
+};
 
 export function isItemExpired(
   item: Pick<ListItemRow, 'periodEnd' | 'publishedOn'>,
@@ -24,7 +32,7 @@ export function isItemExpired(
 export type ItemListRow = Omit<ListItemRow, 'content' | 'createdAt'>;
 
 export function toListItemView(
-  row: ItemListRow,
+  row: ItemListRow & { listItemTypeLabel?: LocalizedText | null | undefined },
   input: {
     parentGuids: string[];
     locale: Locale;
@@ -41,6 +49,10 @@ export function toListItemView(
     title,
     ...optional('titleLang', fallbackLang(row.title, input.locale)),
     listItemTypeName: row.listItemTypeName,
+    // The type's own label (admin, issue 10), else the catalogue's name: never the raw name.
+    listItemTypeLabel: row.listItemTypeLabel
+      ? pickLocale(row.listItemTypeLabel, input.locale)
+      : listItemTypeLabel(row.listItemTypeName, input.locale),
     parentGuids: input.parentGuids,
     description: pickLocale(row.description, input.locale),
     ...optional('descriptionLang', fallbackLang(row.description, input.locale)),

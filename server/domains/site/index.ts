@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
+import type { HeaderImageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { authorize } from '../../policies/index.ts';
 import { type Ctx, requireUser } from '../context.ts';
 import { runCommand } from '../write.ts';
-import { findHeaderImage, listHeaderImageRows, presentHeaderImage } from './header-images.ts';
+import {
+  createHeaderImage,
+  deleteHeaderImage,
+  findHeaderImage,
+  type HeaderImageInput,
+  type HeaderImageQuery,
+  listHeaderImageRows,
+  pageHeaderImageRows,
+  pagesShowingHeaderImages,
+  presentHeaderImage,
+  presentHeaderImageForAdmin,
+  updateHeaderImage,
+} from './header-images.ts';
 
 /** The site's shared parts: header images and the visitors' caches. */
 
@@ -32,4 +45,39 @@ export async function invalidateVisitorCaches(ctx: Ctx, index: string): Promise<
       await tx.execute(sql`UPDATE content_version SET version = version + 1 WHERE id = 1`);
     },
   );
+}
+
+// Admin (issue 10): header images table and writes.
+
+export async function headerImageTable(ctx: Ctx, query: HeaderImageQuery) {
+  authorize(ctx.actor, 'headerImage.manage');
+  const { rows, total } = await pageHeaderImageRows(ctx.db, query, ctx.locale);
+  const usedBy = await pagesShowingHeaderImages(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => presentHeaderImageForAdmin(row, usedBy.get(row.id) ?? [], ctx.locale)),
+    total,
+  };
+}
+
+async function presentForAdmin(ctx: Ctx, row: HeaderImageRow) {
+  const usedBy = await pagesShowingHeaderImages(ctx.db, [row.id]);
+  return presentHeaderImageForAdmin(row, usedBy.get(row.id) ?? [], ctx.locale);
+}
+
+export async function addHeaderImage(ctx: Ctx, input: HeaderImageInput) {
+  authorize(ctx.actor, 'headerImage.manage');
+  return presentForAdmin(ctx, await createHeaderImage(ctx, input));
+}
+
+export async function changeHeaderImage(ctx: Ctx, guid: string, input: HeaderImageInput) {
+  authorize(ctx.actor, 'headerImage.manage');
+  return presentForAdmin(ctx, await updateHeaderImage(ctx, guid, input));
+}
+
+export async function removeHeaderImage(ctx: Ctx, guid: string) {
+  authorize(ctx.actor, 'headerImage.manage');
+  await deleteHeaderImage(ctx, guid);
 }

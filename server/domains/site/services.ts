@@ -129,7 +129,11 @@ export function createSiteServices(deps: {
           ),
         );
       const property = (key: string) => properties.find((entry) => entry.key === key)?.value;
-      const seconds = Number(property('notificationClose'));
+      // The user's own choice, else the site's default (setting notificationClose).
+      const own = property('notificationClose');
+      const seconds = Number(
+        own !== undefined && own !== '' ? own : (await getPlatformSettings(db)).notificationClose,
+      );
       const photo = property('profielfoto') ?? '';
       return {
         guid: user.id,

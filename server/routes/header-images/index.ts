@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getHeaderImage, listHeaderImages } from '../../domains/site/index.ts';
-import { errorResponses, guidSchema } from '../common-schemas.ts';
+import { localized } from '../../../common/localized-text.ts';
+import {
+  addHeaderImage,
+  changeHeaderImage,
+  getHeaderImage,
+  headerImageTable,
+  listHeaderImages,
+  removeHeaderImage,
+} from '../../domains/site/index.ts';
+import {
+  errorResponseSchema,
+  errorResponses,
+  guidSchema,
+  nameSchema,
+  pagedSchema,
+  tableQuerySchema,
+} from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 
 const headerImageSchema = z
@@ -13,7 +28,29 @@ const headerImageSchema = z
   })
   .meta({ id: 'HeaderImage' });
 
-/** Header images are public: pages name them in their headerImage option. */
+const headerImageAdminSchema = headerImageSchema
+  .extend({
+    titleTranslations: z.object({ nl: z.string(), en: z.string() }),
+    textTranslations: z.object({ nl: z.string(), en: z.string() }),
+    updatedAt: z.string(),
+    usedBy: z.array(z.object({ guid: z.string(), name: z.string(), title: z.string() })),
+  })
+  .meta({ id: 'HeaderImageAdmin' });
+
+const headerImageBody = z.object({
+  title: z.object({ nl: nameSchema(200), en: z.string().trim().max(200).optional() }),
+  text: localized(z.string().trim().max(1000)).default({ nl: '' }),
+  imageGuid: guidSchema.nullable().default(null),
+});
+
+const adminErrors = {
+  ...errorResponses,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** Header images are public: pages name them in their headerImage option. Admins manage them. */
 export const headerImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/headerimages',
@@ -28,6 +65,19 @@ export const headerImageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/headerimages::table',
+    {
+      schema: {
+        tags: ['header images'],
+        summary: 'Header images for the admin table, with the pages that show each (admins)',
+        querystring: tableQuerySchema(['title', 'updatedAt'] as const, 'title'),
+        response: { 200: pagedSchema(headerImageAdminSchema), ...adminErrors },
+      },
+    },
+    async (request) => headerImageTable(contextOf(request), request.query),
+  );
+
+  app.get(
     '/api/headerimages/:guid',
     {
       schema: {
@@ -38,5 +88,48 @@ export const headerImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getHeaderImage(contextOf(request), request.params.guid),
+  );
+
+  app.post(
+    '/api/headerimages',
+    {
+      schema: {
+        tags: ['header images'],
+        summary: 'Create a header image (admins)',
+        body: headerImageBody,
+        response: { 201: headerImageAdminSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addHeaderImage(contextOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/headerimages/:guid',
+    {
+      schema: {
+        tags: ['header images'],
+        summary: 'Change a header image (admins)',
+        params: z.object({ guid: guidSchema }),
+        body: headerImageBody,
+        response: { 200: headerImageAdminSchema, ...adminErrors },
+      },
+    },
+    async (request) => changeHeaderImage(contextOf(request), request.params.guid, request.body),
+  );
+
+  app.delete(
+    '/api/headerimages/:guid',
+    {
+      schema: {
+        tags: ['header images'],
+        summary: 'Delete a header image; refused (409, naming the pages) while a page shows it (admins)',
+        params: z.object({ guid: guidSchema }),
+        response: { 204: z.null(), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await removeHeaderImage(contextOf(request), request.params.guid);
+      return reply.status(204).send(null);
+    },
   );
 };

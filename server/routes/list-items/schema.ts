@@ -12,6 +12,7 @@ export const listItemViewSchema = z
     title: z.string(),
     titleLang: z.enum(['nl', 'en']).optional().describe('Set when the title is the Dutch fallback'),
     listItemTypeName: z.string(),
+    listItemTypeLabel: z.string().describe("The type's label in the request language"),
     parentGuids: z.array(z.string()),
     description: z.string(),
     descriptionLang: z

@@ -259,6 +259,18 @@ describe('PUT /api/platformsettingvalues', () => {
     ['an unknown cookie category', 'cookieCategories', 'functional,marketing'],
     ['sign-up that is not a boolean', 'signUpEnabled', 'ja'],
     ['a footer guid that is not a guid', 'defaultFooterGuid', 'footer'],
+    ['a colour as a javascript: URL', 'colorScheme', 'javascript:alert(1)'],
+    ['a colour as CSS that breaks out', 'colorScheme', '#123456;background:url(x)'],
+    ['a colour as rgb()', 'browserColor', 'rgb(0,0,0)'],
+    ['a colour with a non-hex digit', 'browserColor', '#12345g'],
+    ['notices that close at once', 'notificationClose', '0'],
+    ['notices that stay for hours', 'notificationClose', '3601'],
+    ['notices that close after words', 'notificationClose', 'tien'],
+    ['notices that close after a fraction', 'notificationClose', '2.5'],
+    ['a terms version of 0', 'termsOfUseVersion', '0'],
+    ['a terms version that is not a number', 'termsOfUseVersion', 'twee'],
+    ['automatic translation that is not a boolean', 'autoTranslate', 'yes'],
+    ['a cookie category that is required', 'cookieCategories', 'required'],
   ])('answers 400 to %s', async (_case, key, value) => {
     const body = expectApiError(await put(admin, [{ key, value }]), 400, 'validation_failed');
     expect(body.error.details?.[0]?.path).toBe('body/0/value');
@@ -323,5 +335,64 @@ describe('PUT /api/platformsettingvalues', () => {
       url: '/api/platformsettingvalues?keys=platformName',
     });
     expect(list.json()).toEqual([{ key: 'platformName', value: 'Nieuwe naam' }]);
+  });
+
+  it('saves registration, cookie categories, automatic translation and the notices default', async () => {
+    const response = await put(admin, [
+      { key: 'signUpEnabled', value: 'false' },
+      { key: 'cookieCategories', value: 'analytical,functional' },
+      { key: 'autoTranslate', value: 'true' },
+      { key: 'notificationClose', value: '25' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(await getPlatformSettings(test.database.db)).toMatchObject({
+      signUpEnabled: 'false',
+      cookieCategories: 'analytical,functional',
+      autoTranslate: 'true',
+      notificationClose: '25',
+    });
+    const signUp = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth:signUp',
+      payload: { email: 'nieuw@example.nl', password: 'lindeboom-2026', firstName: 'N', lastName: 'N' },
+    });
+    expect(signUp.statusCode).toBe(403);
+    expect(await put(admin, [{ key: 'signUpEnabled', value: 'true' }])).toMatchObject({ statusCode: 200 });
+  });
+
+  it('raising the terms version asks a user who accepted the old one to accept again', async () => {
+    await setPlatformSettings(test.database.db, { termsOfUseVersion: '3' });
+    const accepted = await member.request({
+      method: 'PUT',
+      url: '/api/profiles:loggedIn',
+      payload: { termsOfUseVersionAccepted: 3 },
+    });
+    expect(accepted.statusCode).toBe(200);
+
+    expect((await put(admin, [{ key: 'termsOfUseVersion', value: '4' }])).statusCode).toBe(200);
+    const profile = await member.request({ method: 'GET', url: '/api/profiles:loggedIn' });
+    const settings = await test.app.inject({
+      method: 'GET',
+      url: '/api/platformsettingvalues?keys=termsOfUseVersion',
+    });
+    // What the terms dialog compares: the accepted version is no longer the site's version.
+    expect(profile.json()).toMatchObject({ termsOfUseVersionAccepted: 3 });
+    expect(settings.json()).toEqual([{ key: 'termsOfUseVersion', value: '4' }]);
+    // Accepting the old version again is refused; the new one is taken.
+    expectApiError(
+      await member.request({
+        method: 'PUT',
+        url: '/api/profiles:loggedIn',
+        payload: { termsOfUseVersionAccepted: 3 },
+      }),
+      400,
+      'validation_failed',
+    );
+    const again = await member.request({
+      method: 'PUT',
+      url: '/api/profiles:loggedIn',
+      payload: { termsOfUseVersionAccepted: 4 },
+    });
+    expect(again.json()).toMatchObject({ termsOfUseVersionAccepted: 4 });
   });
 });

@@ -18,6 +18,7 @@ import {
   type OptionsDraft,
   OptionsSection,
 } from '../editor-kit';
+import { ParentPicker } from './ParentPicker';
 
 /** A list's (or widget's) only content: its title in one language. */
 export function ListTitleContent({ locale, value, errors, onChange }: ContentEditorProps<'list' | 'widget'>) {
@@ -109,6 +110,11 @@ export function ListOptionsFields({
         value={options.itemsRecentForDays ?? ''}
         error={errors.itemsRecentForDays}
         onChange={(value) => setOptions({ itemsRecentForDays: typeof value === 'number' ? value : null })}
+      />
+      <ParentPicker
+        value={options.defaultParentGuids ?? []}
+        error={errors.defaultParentGuids}
+        onChange={(defaultParentGuids) => setOptions({ defaultParentGuids })}
       />
       <TextInput
         label={t('blockEditor.fields.filter')}

@@ -56,7 +56,7 @@ export function ListItemCard({
           </Text>
           {item.listItemTypeName ? (
             <Text size="sm" c="dimmed" component="span" className="list-item-type">
-              {listItemTypeLabel(item.listItemTypeName, locale)}
+              {item.listItemTypeLabel || listItemTypeLabel(item.listItemTypeName, locale)}
             </Text>
           ) : null}
           {item.highlight ? (
