@@ -49,7 +49,16 @@ describe('the admin shell', () => {
     const page = await desktop.newPage();
     await open(page, '/settings');
     const sideMenu = page.getByRole('navigation', { name: 'Beheermenu' });
-    const entries = ["Pagina's", 'Menu', 'Gebruikers', 'Rollen', /^Formulieren\s*bèta$/, 'Statistieken'];
+    const entries = [
+      "Pagina's",
+      'Menu',
+      'Gebruikers',
+      'Rollen',
+      /^Formulieren\s*bèta$/,
+      'Statistieken',
+      'Headerafbeeldingen',
+      'Itemtypes',
+    ];
     await expect(sideMenu.getByRole('link').count()).resolves.toBe(entries.length);
     for (const name of entries) {
       await expect(sideMenu.getByRole('link', { name, exact: true }).count()).resolves.toBe(1);

@@ -24,6 +24,10 @@ const CHROMIUM_ARGS = [
 
 export const CONSENT_COOKIE = 'cookie-consent';
 
+/** A person's browser: headless Chromium names itself in its user agent, and statistics leave bots out. */
+export const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /** A test file that starts its own server (an empty site, say) points the helpers at it. */
 let ownServer: { baseUrl: string; dataDir: string } | undefined;
 
@@ -56,6 +60,8 @@ export type ContextOptions = {
   javaScriptEnabled?: boolean;
   /** Browser language (Accept-Language); Dutch unless a test says otherwise. */
   locale?: string;
+  /** Headless Chromium names itself in its user agent, and the statistics do not count bots. */
+  userAgent?: string;
 };
 
 /** A consent cookie value exactly as the site writes it: URL-encoded JSON. */
@@ -69,6 +75,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: options.locale ?? 'nl-NL',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: 'no-preference',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   };
   const context = await browser.newContext(contextOptions);
   const consent = options.consent ?? 'required';

@@ -7,6 +7,7 @@ import {
   baseUrl,
   CONSENT_COOKIE,
   consentCookieValue,
+  DESKTOP_CHROME,
   launchBrowser,
   newContext,
   waitForHydration,
@@ -21,8 +22,6 @@ import {
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SHELL = ['.site-header', '.site-footer'];
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -32,7 +32,11 @@ const SIDE_MENU = [
   { to: '/admin/roles', label: 'adminShell.roles' },
   { to: '/admin/forms', label: 'adminShell.forms', isBeta: true },
 ] as const;
-const SITE_MENU = [{ to: '/statistics', label: 'adminShell.statistics' }] as const;
+const SITE_MENU = [
+  { to: '/statistics', label: 'adminShell.statistics' },
+  { to: '/admin/header-images', label: 'adminShell.headerImages' },
+  { to: '/admin/item-types', label: 'adminShell.itemTypes' },
+] as const;
 
 /** SPEC 1: the admin navigation has "admin" and "settings". */
 const ADMIN_NAVIGATION = [
