@@ -66,6 +66,14 @@ export const COMMANDS = {
   'site.seed': 'site',
   /** The first admin, made on the first start. */
   'user.create': 'user',
+  // Admin pages (issue 10): pages and header/footer templates (templates are pages of kind 'template').
+  'page.create': 'page',
+  /** Names the copy (its data names the original). */
+  'page.duplicate': 'page',
+  'page.delete': 'page',
+  'pageTemplate.create': 'page',
+  'pageTemplate.update': 'page',
+  'pageTemplate.delete': 'page',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;
