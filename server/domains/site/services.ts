@@ -50,7 +50,9 @@ export function createSiteServices(deps: {
 
   const menuFor = async (locale: Locale) => {
     const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
-    return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'));
+    return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'), (page) =>
+      can(actor, 'page.view', page),
+    );
   };
 
   const templateBlocks = async (guid: string | null, locale: Locale) => {
