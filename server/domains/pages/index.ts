@@ -156,8 +156,11 @@ export async function listAdminPages(
   },
 ) {
   authorize(ctx.actor, 'page.administer');
-  const [rows, roleNames] = await Promise.all([queryAdminPages(ctx.db, query), findRoleNames(ctx.db)]);
-  const total = rows[0] ? Number(rows[0].total) : await countAdminPages(ctx.db, query.search);
+  const [rows, total, roleNames] = await Promise.all([
+    queryAdminPages(ctx.db, query),
+    countAdminPages(ctx.db, query.search),
+    findRoleNames(ctx.db),
+  ]);
   return { items: rows.map((row) => presentAdminPageRow(row, roleNames)), total };
 }
 

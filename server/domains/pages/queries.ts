@@ -47,7 +47,6 @@ export type AdminPageRow = {
   edit_permission: 'admins' | 'roles';
   edit_roles: string[];
   role_ids: string[];
-  total: string | number;
 };
 
 /**
@@ -73,8 +72,8 @@ const menuPathsCte = sql`
   )`;
 
 /**
- * One page of the admin table of pages, with the total in the same query (a window count): the
- * page row, its menu path and the name of who changed it last. Sorting by title uses the nl title
+ * One page of the admin table of pages (the total comes from countAdminPages: a window count
+ * would make every query read all pages): the page row, its menu path and who changed it last. Sorting by title uses the nl title
  * (pages_kind_title_idx); search matches the title in either language and the path.
  */
 export async function queryAdminPages(
@@ -106,7 +105,7 @@ export async function queryAdminPages(
     SELECT p.id, p.title, mp.path, p.is_published, p.layout, p.updated_at, p.updated_by,
       nullif(trim(concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name)), '') AS updated_by_name,
       (u.id IS NOT NULL) AS updated_by_exists,
-      p.edit_permission, p.edit_roles, p.role_ids, count(*) OVER () AS total
+      p.edit_permission, p.edit_roles, p.role_ids
     FROM pages p
     LEFT JOIN menu_paths mp ON mp.page_id = p.id
     LEFT JOIN users u ON u.id = p.updated_by
@@ -116,19 +115,21 @@ export async function queryAdminPages(
   );
 }
 
-/** How many pages match, for a table page past the last row (the window count has no row then). */
+/** How many pages match the admin table's search. */
 export async function countAdminPages(db: Executor, search: string | undefined): Promise<number> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await queryRows<{ total: string | number }>(
     db,
-    sql`
+    pattern
+      ? sql`
     WITH RECURSIVE ${menuPathsCte}
     SELECT count(*) AS total FROM pages p LEFT JOIN menu_paths mp ON mp.page_id = p.id
     WHERE p.kind = 'page' ${
       pattern
         ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern} OR coalesce(mp.path, '') ILIKE ${pattern})`
         : sql``
-    }`,
+    }`
+      : sql`SELECT count(*) AS total FROM pages p WHERE p.kind = 'page'`,
   );
   return Number(rows[0]?.total ?? 0);
 }
