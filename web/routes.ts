@@ -24,6 +24,7 @@ export default [
     // The admin area (SPEC 2): one shell around every admin screen, admins only.
     layout('routes/admin/layout.tsx', { id: ADMIN_LAYOUT_ID }, [
       route('admin/users', 'routes/admin/users.tsx'),
+      route('admin/pages', 'routes/admin/pages.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
     ]),
