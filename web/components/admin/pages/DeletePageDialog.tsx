@@ -72,7 +72,7 @@ export function DeletePageDialog({
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('buttons.cancel')}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} disabled={!data}>
+          <Button variant="light" color="red" onClick={onConfirm} loading={busy} disabled={!data}>
             {t('adminPages.delete.confirm')}
           </Button>
         </Group>

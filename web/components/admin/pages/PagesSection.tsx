@@ -128,7 +128,7 @@ export function PagesSection() {
           {t(row.isPublished ? 'adminPages.actions.unpublish' : 'adminPages.actions.publish')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => setDeleting({ guid: row.guid, title: title(row) })}>
+        <Menu.Item color="red.8" onClick={() => setDeleting({ guid: row.guid, title: title(row) })}>
           {t('adminPages.actions.delete')}
         </Menu.Item>
       </Menu.Dropdown>

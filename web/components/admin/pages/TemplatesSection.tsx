@@ -124,7 +124,6 @@ export function TemplatesSection() {
                         <Button
                           size="xs"
                           variant="light"
-                          aria-label={t('adminPages.templates.rename', { title })}
                           onClick={() =>
                             setDraft({
                               guid: template.guid,
@@ -135,15 +134,11 @@ export function TemplatesSection() {
                           }
                         >
                           {t('adminPages.actions.settings')}
+                          <span className="visually-hidden"> {title}</span>
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('adminPages.templates.delete', { title })}
-                          onClick={() => setDeleting(template)}
-                        >
+                        <Button size="xs" variant="light" color="red" onClick={() => setDeleting(template)}>
                           {t('buttons.delete')}
+                          <span className="visually-hidden"> {title}</span>
                         </Button>
                       </Group>
                     </Table.Td>
@@ -211,7 +206,7 @@ export function TemplatesSection() {
             <Button variant="default" data-autofocus onClick={() => setDeleting(null)}>
               {t('buttons.cancel')}
             </Button>
-            <Button color="red" onClick={() => void remove()}>
+            <Button variant="light" color="red" onClick={() => void remove()}>
               {t('buttons.delete')}
             </Button>
           </Group>
