@@ -113,6 +113,8 @@ export type SiteServices = {
   }): Promise<ItemPageResult | null>;
   search(input: SearchInput): Promise<SearchResults>;
   getPageByName(input: { name: string; locale: Locale }): Promise<PageView | null>;
+  /** Admin pages (issue 10): a header or footer template as a page view, for its edit mode (admins). */
+  getTemplateView(input: { guid: string; locale: Locale }): Promise<PageView | null>;
 };
 
 /** One item's own page. */

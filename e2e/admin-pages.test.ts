@@ -113,6 +113,20 @@ describe('admin/pages', () => {
     await page.close();
   });
 
+  it('opens a template (the announcement bar) in the block editor from the templates tab', async () => {
+    const page = await context.newPage();
+    await open(page, '/admin/pages?tab=templates');
+    const row = page.getByRole('row').filter({ hasText: 'Mededeling' });
+    await row.getByRole('link', { name: /Bewerk blokken/ }).click();
+    await page.waitForURL(/\/admin\/pagetemplates\/[0-9a-f-]{36}\/edit$/);
+    await waitForHydration(page);
+    const bar = page.getByRole('region', { name: 'Bewerkmodus' });
+    await bar.waitFor();
+    await expect(bar.innerText()).resolves.toContain('Mededeling');
+    await expect(page.getByText('de jaarvergadering is verplaatst').count()).resolves.toBeGreaterThan(0);
+    await page.close();
+  });
+
   for (const locale of ['nl', 'en'] as const) {
     it(`passes axe on the list, the create dialog and the delete dialog (${locale})`, async () => {
       const localeContext = await adminContext(browser, locale);

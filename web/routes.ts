@@ -29,6 +29,8 @@ export default [
       route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
+  // Admin pages (issue 10): a template's blocks in the block editor (admins; outside the admin shell, like page edit mode).
+  route('admin/pagetemplates/:guid/edit', 'routes/admin/template-edit.tsx'),
   index('routes/content-page.tsx', { id: 'home-page' }),
   route('*', 'routes/content-page.tsx', { id: 'content-page' }),
 ] satisfies RouteConfig;

@@ -158,6 +158,13 @@ export function createSiteServices(deps: {
     search: async ({ q, locale, page, type }) =>
       searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
+    // Admin pages (issue 10): never cached (only admins edit templates).
+    async getTemplateView({ guid, locale }) {
+      if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;
+      const template = await findVisiblePage(db, actor, { id: guid }, 'template');
+      if (!template || !can(actor, 'block.edit', template)) return null;
+      return buildPageView(template, { locale, path: '', chain: [] });
+    },
   };
 
   async function getShell(locale: Locale): Promise<SiteShell> {

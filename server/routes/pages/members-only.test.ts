@@ -115,4 +115,28 @@ describe('members-only pages', () => {
     // The visitor's cached shell is still the one without the page.
     expect(JSON.stringify(await site(ANONYMOUS).getShell({ locale: 'nl' }))).not.toContain('/leden');
   });
+
+  it('gives admins a template as a page view for its edit mode, and no one else', async () => {
+    const template = await createPage(test.database.db, {
+      name: 'balk',
+      kind: 'template',
+      title: 'Mededeling',
+      blocks: [{ name: 'text', content: { nl: { doc: paragraphs('Let op: de markt is verplaatst.') } } }],
+    });
+    const log = pino({ level: 'silent' });
+    const site = (actor: Actor) => createSiteServices({ db: test.database.db, actor, log });
+    const view = await site(actorWith({ isAdmin: true })).getTemplateView({
+      guid: template.id,
+      locale: 'nl',
+    });
+    expect(view).toMatchObject({ title: 'Mededeling', abilities: { update: true } });
+    expect(view?.blocks).toHaveLength(1);
+    expect(await site(ANONYMOUS).getTemplateView({ guid: template.id, locale: 'nl' })).toBeNull();
+    expect(
+      await site(actorWith({ roleIds: [MEMBERS] })).getTemplateView({ guid: template.id, locale: 'nl' }),
+    ).toBeNull();
+    expect(
+      await site(actorWith({ isAdmin: true })).getTemplateView({ guid: pageId, locale: 'nl' }),
+    ).toBeNull();
+  });
 });

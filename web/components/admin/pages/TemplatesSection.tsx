@@ -124,6 +124,15 @@ export function TemplatesSection() {
                         <Button
                           size="xs"
                           variant="light"
+                          component="a"
+                          href={`/admin/pagetemplates/${template.guid}/edit`}
+                        >
+                          {t('adminPages.templates.editBlocksButton')}
+                          <span className="visually-hidden"> {title}</span>
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
                           onClick={() =>
                             setDraft({
                               guid: template.guid,
