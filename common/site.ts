@@ -115,6 +115,8 @@ export type SiteServices = {
   getPageByName(input: { name: string; locale: Locale }): Promise<PageView | null>;
   /** Admin pages (issue 10): a header or footer template as a page view, for its edit mode (admins). */
   getTemplateView(input: { guid: string; locale: Locale }): Promise<PageView | null>;
+  /** Whether the path is a published members-only page (roleIds): sign in, or /unauthorized, not 404. */
+  isMembersOnlyPath(input: { path: string }): Promise<boolean>;
 };
 
 /** One item's own page. */

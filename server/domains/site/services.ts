@@ -158,6 +158,13 @@ export function createSiteServices(deps: {
     search: async ({ q, locale, page, type }) =>
       searchSite(db, { actor, q, locale, page, type, pagePaths: await loadPagePaths(db, locale) }),
     getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
+    async isMembersOnlyPath({ path }) {
+      const tree = await loadMenuTree(db, TOP_LEVEL_MENU, 'nl');
+      // Published pages only, whoever may view them: the chain ends at the path's page, if any.
+      const chain = resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], false), path);
+      const page = chain?.at(-1)?.page;
+      return Boolean(page?.isPublished && (page.roleIds?.length ?? 0) > 0);
+    },
     // Admin pages (issue 10): never cached (only admins edit templates).
     async getTemplateView({ guid, locale }) {
       if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;

@@ -139,4 +139,15 @@ describe('members-only pages', () => {
       await site(actorWith({ isAdmin: true })).getTemplateView({ guid: pageId, locale: 'nl' }),
     ).toBeNull();
   });
+
+  it('tells the site a published members-only path apart from an unknown one (sign in or /unauthorized, not 404)', async () => {
+    const site = createSiteServices({
+      db: test.database.db,
+      actor: ANONYMOUS,
+      log: pino({ level: 'silent' }),
+    });
+    await expect(site.isMembersOnlyPath({ path: '/leden' })).resolves.toBe(true);
+    await expect(site.isMembersOnlyPath({ path: '/open' })).resolves.toBe(false);
+    await expect(site.isMembersOnlyPath({ path: '/bestaat-niet' })).resolves.toBe(false);
+  });
 });
