@@ -60,6 +60,17 @@ describe('admin/pages', () => {
 
   const row = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 
+  /** Opens the row's actions menu (after any other menu has closed) and picks an action. */
+  async function act(page: Page, title: string, action: string) {
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').filter({ visible: true }).count()).toBe(0);
+    await row(page, title)
+      .first()
+      .getByRole('button', { name: /Acties/ })
+      .click();
+    await page.getByRole('menu').filter({ visible: true }).getByRole('menuitem', { name: action }).click();
+  }
+
   it('creates pages in three layouts, duplicates one, unpublishes it and deletes it after confirming', async () => {
     const page = await context.newPage();
     await open(page, `/admin/pages?search=${stamp}`);
@@ -74,23 +85,14 @@ describe('admin/pages', () => {
     await expect(row(page, `Drie ${stamp}`).innerText()).resolves.toContain('25-50-25');
     await expect(row(page, `Eén ${stamp}`).innerText()).resolves.toContain('niet in het menu');
 
-    await row(page, `Links ${stamp}`)
-      .getByRole('button', { name: /Acties/ })
-      .click();
-    await page.getByRole('menuitem', { name: 'Dupliceer' }).click();
+    await act(page, `Links ${stamp}`, 'Dupliceer');
     await expect.poll(() => row(page, `Links ${stamp} (kopie)`).count()).toBe(1);
     await expect(row(page, `Links ${stamp} (kopie)`).innerText()).resolves.toMatch(/\bnee\b/i);
 
-    await row(page, `Drie ${stamp}`)
-      .getByRole('button', { name: /Acties/ })
-      .click();
-    await page.getByRole('menuitem', { name: 'Publicatie intrekken' }).click();
+    await act(page, `Drie ${stamp}`, 'Publicatie intrekken');
     await expect.poll(() => row(page, `Drie ${stamp}`).innerText()).toMatch(/\bnee\b/i);
 
-    await row(page, `Eén ${stamp}`)
-      .getByRole('button', { name: /Acties/ })
-      .click();
-    await page.getByRole('menuitem', { name: 'Verwijder' }).click();
+    await act(page, `Eén ${stamp}`, 'Verwijder');
     const confirm = page.getByRole('dialog', { name: `“Eén ${stamp}” verwijderen?` });
     await confirm.getByText('Geen menu-items of lijsten hangen van deze pagina af.').waitFor();
     await confirm.getByRole('button', { name: 'Verwijder de pagina' }).click();
@@ -105,7 +107,7 @@ describe('admin/pages', () => {
     await open(page, '/admin/pages?search=Activiteiten');
     const target = page.getByRole('row').filter({ hasText: '/activiteiten' }).first();
     await target.getByRole('button', { name: /Acties/ }).click();
-    await page.getByRole('menuitem', { name: 'Verwijder' }).click();
+    await page.getByRole('menuitem', { name: 'Verwijder' }).filter({ visible: true }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText(/Menu-items die verdwijnen/).waitFor();
     await expect(confirm.innerText()).resolves.toMatch(/in Top level menu/);
@@ -150,7 +152,10 @@ describe('admin/pages', () => {
         .nth(1)
         .getByRole('button', { name: locale === 'nl' ? /Acties/ : /Actions/ })
         .click();
-      await page.getByRole('menuitem', { name: locale === 'nl' ? 'Verwijder' : 'Delete' }).click();
+      await page
+        .getByRole('menuitem', { name: locale === 'nl' ? 'Verwijder' : 'Delete' })
+        .filter({ visible: true })
+        .click();
       const confirm = page
         .getByRole('dialog')
         .getByRole('button', { name: locale === 'nl' ? 'Verwijder de pagina' : 'Delete the page' });
