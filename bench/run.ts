@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT, type ServerProcess, startServer } from '../scripts/server-process.ts';
+import { runAdminPagesBench } from './admin-pages.ts';
 import { runListsBench } from './lists.ts';
 import { runMediaBench } from './media.ts';
 import { runStatisticsBench } from './statistics.ts';
@@ -82,6 +83,8 @@ async function main() {
   await runStatisticsBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
   // Lists and search (issue 5): 100,000 items, in-process API on PGlite and (when reachable) PostgreSQL.
   await runListsBench();
+  // Admin pages table (issue 10): 10,000 pages, in-process API on PGlite.
+  await runAdminPagesBench();
 }
 
 async function run(url: string, duration: number): Promise<Result> {

@@ -124,6 +124,10 @@ export type SiteServices = {
    * the location of a 301 (`/edit`, `/i/…` and the query kept), or null.
    */
   findRedirect(input: { path: string; search: string }): Promise<string | null>;
+  /** Admin pages (issue 10): a header or footer template as a page view, for its edit mode (admins). */
+  getTemplateView(input: { guid: string; locale: Locale }): Promise<PageView | null>;
+  /** Whether the path is a published members-only page (roleIds): sign in, or /unauthorized, not 404. */
+  isMembersOnlyPath(input: { path: string }): Promise<boolean>;
 };
 
 /** One item's own page. */

@@ -77,7 +77,7 @@ describe('/admin', () => {
     const page = await context.newPage();
     const response = await page.goto(`${baseUrl()}/admin`);
     expect(response?.status()).toBe(200);
-    expect(new URL(page.url()).pathname).toBe('/admin/users');
+    expect(new URL(page.url()).pathname).toBe('/admin/pages');
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
     await context.close();

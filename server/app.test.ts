@@ -127,7 +127,8 @@ describe('unknown API paths', () => {
     ['GET', '/api/'],
     ['GET', '/api/does-not-exist'],
     ['GET', '/api/pages/00000000-0000-4000-8000-000000000000/children'],
-    ['POST', '/api/pages'],
+    // POST /api/pages creates a page since issue 10; PATCH has no route.
+    ['PATCH', '/api/pages'],
     ['DELETE', '/api/menus:withName'],
     ['PUT', '/api/a/b/c'],
   ] as const)('%s %s answers 404 in JSON', async (method, url) => {

@@ -28,6 +28,7 @@ export default [
       route('admin/users/:guid/:accountCategory', 'routes/admin/user.tsx'),
       route('admin/roles', 'routes/admin/roles.tsx'),
       route('admin/menu', 'routes/admin/menu.tsx'),
+      route('admin/pages', 'routes/admin/pages.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('statistics', 'routes/admin/statistics.tsx'),
@@ -35,6 +36,8 @@ export default [
       route('admin/item-types', 'routes/admin/item-types.tsx'),
     ]),
   ]),
+  // Admin pages (issue 10): a template's blocks in the block editor (admins; outside the admin shell, like page edit mode).
+  route('admin/pagetemplates/:guid/edit', 'routes/admin/template-edit.tsx'),
   index('routes/content-page.tsx', { id: 'home-page' }),
   route('*', 'routes/content-page.tsx', { id: 'content-page' }),
 ] satisfies RouteConfig;

@@ -76,10 +76,19 @@ export const pages = pgTable(
       .default('admins'),
     editRoles: jsonb('edit_roles').$type<string[]>().notNull().default([]),
     roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    /** Admin pages (issue 10, migration 0009): who changed it last (no foreign key: erased users stay named "removed user"). */
+    updatedBy: uuid('updated_by'),
+    /** Admin pages: a template is a header or a footer (null for pages). */
+    templateKind: text('template_kind', { enum: ['header', 'footer'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('pages_name_unique').on(table.name)],
+  (table) => [
+    uniqueIndex('pages_name_unique').on(table.name),
+    // Admin pages (issue 10): the admin table sorts by title or last change.
+    index('pages_kind_title_idx').on(table.kind, sql`lower(${table.title}->>'nl')`),
+    index('pages_kind_updated_idx').on(table.kind, table.updatedAt),
+  ],
 );
 
 export const buildingBlockInstances = pgTable(
@@ -133,6 +142,8 @@ export const menuItems = pgTable(
       sql`COALESCE(${table.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
       table.urlSegment,
     ),
+    // Admin pages (issue 10): deleting a page finds its menu items.
+    index('menu_items_page_idx').on(table.pageId),
   ],
 );
 

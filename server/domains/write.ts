@@ -108,6 +108,14 @@ export const COMMANDS = {
   'redirect.create': 'redirect',
   'redirect.update': 'redirect',
   'redirect.delete': 'redirect',
+  // Admin pages (issue 10): pages and header/footer templates (templates are pages of kind 'template').
+  'page.create': 'page',
+  /** Names the copy (its data names the original). */
+  'page.duplicate': 'page',
+  'page.delete': 'page',
+  'pageTemplate.create': 'page',
+  'pageTemplate.update': 'page',
+  'pageTemplate.delete': 'page',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;

@@ -5,6 +5,11 @@ export type PageForPolicy = {
   isPublished: boolean;
   editPermission: 'admins' | 'roles';
   editRoles: readonly string[];
+  /**
+   * Who may view (issue 10): non-empty makes the page members-only, seen by admins, its editors
+   * and users holding one of these roles. Readers that load pages pass it (absent means public).
+   */
+  roleIds?: readonly string[] | undefined;
 };
 
 /** A page as the block rules need it: templates (header/footer) are shared by every page. */
@@ -22,9 +27,18 @@ export function canEditPage(actor: Actor, page: PageForPolicy): boolean {
   return page.editRoles.some((role) => roles.has(role));
 }
 
-/** Visitors see published pages; those who may edit a page also see it unpublished. */
+/**
+ * Visitors see published pages; those who may edit a page also see it unpublished. A members-only
+ * page (roleIds non-empty) is seen, published, only by active users holding one of its roles (and,
+ * like any page, by those who may edit it).
+ */
 export function canViewPage(actor: Actor, page: PageForPolicy): boolean {
-  return page.isPublished || canEditPage(actor, page);
+  if (canEditPage(actor, page)) return true;
+  if (!page.isPublished) return false;
+  if (!page.roleIds || page.roleIds.length === 0) return true;
+  if (!isSignedIn(actor)) return false;
+  const roles = new Set(actor.user.roleIds);
+  return page.roleIds.some((role) => roles.has(role));
 }
 
 /**
@@ -42,4 +56,15 @@ export const pagePolicies = {
   /** Row filter for lists of pages and menus: whether unpublished pages are listed at all. */
   'page.listUnpublished': (actor: Actor) => isAdmin(actor),
   'block.edit': canEditBlocksOf,
+  // Admin pages (issue 10): creating, duplicating and deleting pages, their edit and view rights,
+  // and the header/footer templates are an admin's (or an admin's API token's).
+  /** Create a page, or duplicate one. */
+  'page.create': (actor: Actor) => isAdmin(actor),
+  'page.delete': (actor: Actor) => isAdmin(actor),
+  /** The admin table of all pages, and what deleting a page breaks. */
+  'page.administer': (actor: Actor) => isAdmin(actor),
+  /** Who may edit and who may view a page (editPermission, editRoles, roleIds). */
+  'page.changeRights': (actor: Actor) => isAdmin(actor),
+  /** List, create, rename and delete header and footer templates. */
+  'pageTemplate.manage': (actor: Actor) => isAdmin(actor),
 };

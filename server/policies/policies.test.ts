@@ -37,6 +37,10 @@ const page = (isPublished: boolean, editPermission: PageForPolicy['editPermissio
   editPermission,
   editRoles: [EDITORS],
 });
+const membersOnly = (editPermission: PageForPolicy['editPermission']): PageForPolicy => ({
+  ...page(true, editPermission),
+  roleIds: [MEMBERS],
+});
 const list = (pageOf: PageForPolicy | null, permissions: ListForPolicy['permissions']): ListForPolicy => ({
   page: pageOf,
   permissions,
@@ -74,17 +78,20 @@ const cases: { [A in Action]: Case<A> } = {
       { name: 'published, roles edit', args: [page(T, 'roles')] },
       { name: 'unpublished, admins edit', args: [page(false, 'admins')] },
       { name: 'unpublished, roles edit', args: [page(false, 'roles')] },
+      { name: 'members only, admins edit', args: [membersOnly('admins')] },
+      { name: 'members only, roles edit', args: [membersOnly('roles')] },
+      { name: 'members only, unpublished', args: [{ ...membersOnly('admins'), isPublished: false }] },
     ],
     answers: {
-      anonymous: 'TTFF',
-      user: 'TTFF',
-      'inactive member': 'TTFF',
-      member: 'TTFF',
-      'page editor': 'TTFT',
-      'content manager without the role': 'TTFF',
-      admin: 'TTTT',
-      'inactive admin': 'TTFF',
-      'operator (isMett)': 'TTTT',
+      anonymous: 'TTFFFFF',
+      user: 'TTFFFFF',
+      'inactive member': 'TTFFFFF',
+      member: 'TTFFTTF',
+      'page editor': 'TTFTFTF',
+      'content manager without the role': 'TTFFFFF',
+      admin: 'TTTTTTT',
+      'inactive admin': 'TTFFFFF',
+      'operator (isMett)': 'TTTTTTT',
     },
   },
   'page.update': {
@@ -110,6 +117,14 @@ const cases: { [A in Action]: Case<A> } = {
     samples: [{ name: 'pages and menus', args: [] }],
     answers: adminsOnly('T', 'F'),
   },
+  'page.create': { samples: [{ name: 'a page', args: [] }], answers: adminsOnly('T', 'F') },
+  'page.delete': { samples: [{ name: 'a page', args: [] }], answers: adminsOnly('T', 'F') },
+  'page.administer': { samples: [{ name: 'all pages', args: [] }], answers: adminsOnly('T', 'F') },
+  'page.changeRights': {
+    samples: [{ name: 'edit and view rights', args: [] }],
+    answers: adminsOnly('T', 'F'),
+  },
+  'pageTemplate.manage': { samples: [{ name: 'templates', args: [] }], answers: adminsOnly('T', 'F') },
   'block.edit': {
     samples: [
       { name: 'a page they may edit', args: [{ ...page(T, 'roles'), kind: 'page' }] },

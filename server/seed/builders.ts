@@ -34,6 +34,8 @@ export async function createPage(
     layout?: PageLayout;
     isPublished?: boolean;
     kind?: 'page' | 'template';
+    /** For a template: header or footer (defaults to header). */
+    templateKind?: 'header' | 'footer';
     options?: PageOption[] | Record<string, string>;
     editPermission?: 'admins' | 'roles';
     editRoles?: string[];
@@ -52,6 +54,7 @@ export async function createPage(
       layout: input.layout ?? '100',
       isPublished: input.isPublished ?? true,
       kind: input.kind ?? 'page',
+      templateKind: input.kind === 'template' ? (input.templateKind ?? 'header') : null,
       options,
       editPermission: input.editPermission ?? 'admins',
       editRoles: input.editRoles ?? [],

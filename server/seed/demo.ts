@@ -83,6 +83,7 @@ export async function seedDemoSite({
       const footer = await createPage(tx, {
         name: 'footer',
         kind: 'template',
+        templateKind: 'footer',
         title: { nl: 'Voettekst', en: 'Footer' },
         layout: '25-50-25',
         blocks: [

@@ -1566,7 +1566,85 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Create a page (admins); unpublished unless isPublished */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewPageInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Page"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1783,7 +1861,81 @@ export interface paths {
             };
         };
         post?: never;
-        delete?: never;
+        /** Delete a page with its blocks and list items; its menu items go, their children move up (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1846,8 +1998,565 @@ export interface paths {
                 };
             };
         };
+        /** Rename a template or change its kind or layout (admins) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PageTemplateUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageTemplate"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a template; refused (409, naming the pages) while pages or the site default use it (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All pages as the admin table shows them: server-paged, sortable, searchable (admins) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: "all" | number;
+                    sortBy?: "title" | "path" | "isPublished" | "layout" | "updatedAt";
+                    sortDirection?: "asc" | "desc";
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminPagePage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a page with its blocks, titled "(kopie)"/"(copy)" and unpublished; list items are not copied (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Page"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/dependents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the page breaks: its menu items, its list blocks and their item counts (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDependents"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagetemplates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Header and footer templates (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageTemplate"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a header or footer template; its blocks are edited in the block editor (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewPageTemplateInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageTemplate"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9492,10 +10201,108 @@ export interface components {
                 value: string;
             }[];
             /**
+             * @description Admins only
+             * @enum {string}
+             */
+            editPermission?: "admins" | "roles";
+            /** @description Admins only */
+            editRoles?: string[];
+            /** @description Who may view (admins only) */
+            roleIds?: string[];
+            /**
              * @description With a new layout: move the blocks of the side columns it hides to the end of this position
              * @enum {string}
              */
             moveHiddenBlocksTo?: "top" | "left" | "main" | "right" | "bottom";
+        };
+        PageTitleInputInput: {
+            nl: string;
+            en?: string;
+        };
+        NamedRoleInput: {
+            guid: string;
+            name: string | null;
+        };
+        AdminPageRowInput: {
+            guid: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            /** @description Path through the "Top level menu"; null: not in the menu */
+            path: string | null;
+            isPublished: boolean;
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            updatedAt: string;
+            /** @description Who changed the page last; isRemoved: the account was erased ("removed user") */
+            updatedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            /** @enum {string} */
+            editPermission: "admins" | "roles";
+            editRoles: components["schemas"]["NamedRoleInput"][];
+            /** @description Who may view: empty for everyone, else members with one of these roles */
+            roleIds: components["schemas"]["NamedRoleInput"][];
+        };
+        AdminPagePageInput: {
+            items: components["schemas"]["AdminPageRowInput"][];
+            total: number;
+        };
+        NewPageInput: {
+            title: components["schemas"]["PageTitleInputInput"];
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            isPublished?: boolean;
+            options?: {
+                name: string;
+                value: string;
+            }[];
+            /** @enum {string} */
+            editPermission?: "admins" | "roles";
+            editRoles?: string[];
+            roleIds?: string[];
+        };
+        PageDependentsInput: {
+            menuItems: {
+                guid: string;
+                menuName: string;
+                name: string;
+            }[];
+            lists: {
+                guid: string;
+                title: string | null;
+                itemCount: number;
+            }[];
+        };
+        PageTemplateInput: {
+            guid: string;
+            name: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            /** @enum {string} */
+            templateKind: "header" | "footer";
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            updatedAt: string;
+        };
+        NewPageTemplateInput: {
+            title: components["schemas"]["PageTitleInputInput"];
+            /** @enum {string} */
+            templateKind: "header" | "footer";
+            /** @enum {string} */
+            layout?: "100" | "25-75" | "75-25" | "25-50-25";
+        };
+        PageTemplateUpdateInput: {
+            title?: components["schemas"]["PageTitleInputInput"];
+            /** @enum {string} */
+            templateKind?: "header" | "footer";
+            /** @enum {string} */
+            layout?: "100" | "25-75" | "75-25" | "25-50-25";
         };
         BuildingBlockInstanceCreateInput: {
             buildingBlockName: string;
@@ -10152,10 +10959,108 @@ export interface components {
                 value: string;
             }[];
             /**
+             * @description Admins only
+             * @enum {string}
+             */
+            editPermission?: "admins" | "roles";
+            /** @description Admins only */
+            editRoles?: string[];
+            /** @description Who may view (admins only) */
+            roleIds?: string[];
+            /**
              * @description With a new layout: move the blocks of the side columns it hides to the end of this position
              * @enum {string}
              */
             moveHiddenBlocksTo?: "top" | "left" | "main" | "right" | "bottom";
+        };
+        PageTitleInput: {
+            nl: string;
+            en?: string;
+        };
+        NamedRole: {
+            guid: string;
+            name: string | null;
+        };
+        AdminPageRow: {
+            guid: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            /** @description Path through the "Top level menu"; null: not in the menu */
+            path: string | null;
+            isPublished: boolean;
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            updatedAt: string;
+            /** @description Who changed the page last; isRemoved: the account was erased ("removed user") */
+            updatedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            /** @enum {string} */
+            editPermission: "admins" | "roles";
+            editRoles: components["schemas"]["NamedRole"][];
+            /** @description Who may view: empty for everyone, else members with one of these roles */
+            roleIds: components["schemas"]["NamedRole"][];
+        };
+        AdminPagePage: {
+            items: components["schemas"]["AdminPageRow"][];
+            total: number;
+        };
+        NewPage: {
+            title: components["schemas"]["PageTitleInput"];
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            isPublished?: boolean;
+            options?: {
+                name: string;
+                value: string;
+            }[];
+            /** @enum {string} */
+            editPermission?: "admins" | "roles";
+            editRoles?: string[];
+            roleIds?: string[];
+        };
+        PageDependents: {
+            menuItems: {
+                guid: string;
+                menuName: string;
+                name: string;
+            }[];
+            lists: {
+                guid: string;
+                title: string | null;
+                itemCount: number;
+            }[];
+        };
+        PageTemplate: {
+            guid: string;
+            name: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            /** @enum {string} */
+            templateKind: "header" | "footer";
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            updatedAt: string;
+        };
+        NewPageTemplate: {
+            title: components["schemas"]["PageTitleInput"];
+            /** @enum {string} */
+            templateKind: "header" | "footer";
+            /** @enum {string} */
+            layout?: "100" | "25-75" | "75-25" | "25-50-25";
+        };
+        PageTemplateUpdate: {
+            title?: components["schemas"]["PageTitleInput"];
+            /** @enum {string} */
+            templateKind?: "header" | "footer";
+            /** @enum {string} */
+            layout?: "100" | "25-75" | "75-25" | "25-50-25";
         };
         BuildingBlockInstanceCreate: {
             buildingBlockName: string;

@@ -36,6 +36,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     if (!viewer) throw signInRedirect(request);
     if (page) throw redirect('/unauthorized');
   }
+  if (!page && (await app.site.isMembersOnlyPath({ path }))) {
+    // A members-only page (issue 10): visitors sign in, signed-in users without the role are told.
+    if (!(await app.site.getViewer())) throw signInRedirect(request);
+    throw redirect('/unauthorized');
+  }
   if (!page) throw data(null, { status: 404 });
   return { page, isEditing, itemView: null };
 }

@@ -1,13 +1,10 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/redirects';
 
-/**
- * SPEC 2: /home → /, /account → /account/profile (query kept). SPEC 2 sends /admin to /admin/pages;
- * until that screen exists it goes to the users screen, temporarily, so browsers do not remember it.
- */
+/** SPEC 2: /home → /, /admin → /admin/pages, /account → /account/profile (query kept). */
 const TARGETS: Record<string, { path: string; status: 301 | 302 }> = {
   '/home': { path: '/', status: 301 },
-  '/admin': { path: '/admin/users', status: 302 },
+  '/admin': { path: '/admin/pages', status: 301 },
   '/account': { path: '/account/profile', status: 301 },
 };
 

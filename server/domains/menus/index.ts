@@ -24,7 +24,9 @@ export async function getMenuByName(ctx: Ctx, name: string) {
   return {
     guid: tree.guid,
     name: tree.name,
-    menuItems: filterMenuForVisitor(tree.menuItems, can(ctx.actor, 'page.listUnpublished')),
+    menuItems: filterMenuForVisitor(tree.menuItems, can(ctx.actor, 'page.listUnpublished'), (page) =>
+      can(ctx.actor, 'page.view', page),
+    ),
   };
 }
 

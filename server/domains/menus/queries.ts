@@ -3,6 +3,7 @@ import type { Locale } from '../../../common/localized-text.ts';
 import { pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { type MenuItemRow, menuItems, menus, pages } from '../../db/schema.ts';
+import type { PageForPolicy } from '../../policies/index.ts';
 
 /** A menu item with everything the API and the site need, children nested. */
 export type MenuItemTree = {
@@ -12,6 +13,8 @@ export type MenuItemTree = {
   pageGuid: string | null;
   pageName: string | null;
   pageIsPublished: boolean;
+  /** The page as page.view decides on it (members-only pages, issue 10); null for external items. */
+  page?: PageForPolicy | null | undefined;
   externalUrl: string | null;
   isVisible: boolean;
   sortId: number;
@@ -26,7 +29,14 @@ export async function loadMenuTree(db: Executor, name: string, locale: Locale): 
   const [menu] = await db.select().from(menus).where(eq(menus.name, name)).limit(1);
   if (!menu) return null;
   const rows = await db
-    .select({ item: menuItems, pageName: pages.name, pageIsPublished: pages.isPublished })
+    .select({
+      item: menuItems,
+      pageName: pages.name,
+      pageIsPublished: pages.isPublished,
+      pageEditPermission: pages.editPermission,
+      pageEditRoles: pages.editRoles,
+      pageRoleIds: pages.roleIds,
+    })
     .from(menuItems)
     .leftJoin(pages, eq(pages.id, menuItems.pageId))
     .where(eq(menuItems.menuId, menu.id))
@@ -41,7 +51,8 @@ export async function loadMenuTree(db: Executor, name: string, locale: Locale): 
   const build = (parentId: string | null, parentPath: string, depth: number): MenuItemTree[] =>
     depth > 10
       ? []
-      : (byParent.get(parentId) ?? []).map(({ item, pageName, pageIsPublished }) => {
+      : (byParent.get(parentId) ?? []).map((row) => {
+          const { item, pageName, pageIsPublished } = row;
           const path =
             parentPath === '' && item.urlSegment === ''
               ? '/'
@@ -53,6 +64,15 @@ export async function loadMenuTree(db: Executor, name: string, locale: Locale): 
             pageGuid: item.pageId,
             pageName: pageName ?? null,
             pageIsPublished: pageIsPublished ?? false,
+            page:
+              row.pageEditPermission === null
+                ? null
+                : {
+                    isPublished: pageIsPublished ?? false,
+                    editPermission: row.pageEditPermission,
+                    editRoles: row.pageEditRoles ?? [],
+                    roleIds: row.pageRoleIds ?? [],
+                  },
             externalUrl: item.externalUrl,
             isVisible: item.isVisible,
             sortId: item.sortId,

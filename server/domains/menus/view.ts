@@ -2,6 +2,7 @@ import { type Locale, type LocalizedText, pickLocale } from '../../../common/loc
 import type { MenuNode } from '../../../common/site.ts';
 import { isAllowedUrl } from '../../../common/urls.ts';
 import type { MenuItemRow } from '../../db/schema.ts';
+import type { PageForPolicy } from '../../policies/index.ts';
 import type { MenuItemTree } from './queries.ts';
 
 /** Menus as visitors and the site's shell see them: pure functions over the loaded tree. */
@@ -11,16 +12,22 @@ import type { MenuItemTree } from './queries.ts';
  * and, for everyone, external items whose URL breaks the link rule (common/urls.ts): menu items have
  * no write route, so such a row was written by hand.
  */
-export function filterMenuForVisitor(items: MenuItemTree[], seesUnpublished: boolean): MenuItemTree[] {
+export function filterMenuForVisitor(
+  items: MenuItemTree[],
+  seesUnpublished: boolean,
+  /** page.view for the actor (members-only pages, issue 10): items of pages they may not view go. */
+  canView: (page: PageForPolicy) => boolean = () => true,
+): MenuItemTree[] {
   return items
     .filter((item) =>
       item.externalUrl !== null
         ? isAllowedUrl(item.externalUrl, 'link')
-        : seesUnpublished || item.pageGuid === null || item.pageIsPublished,
+        : (seesUnpublished || item.pageGuid === null || item.pageIsPublished) &&
+          (item.page == null || canView(item.page)),
     )
     .map((item) => ({
       ...item,
-      relatedMenuItems: filterMenuForVisitor(item.relatedMenuItems, seesUnpublished),
+      relatedMenuItems: filterMenuForVisitor(item.relatedMenuItems, seesUnpublished, canView),
     }));
 }
 

@@ -1,22 +1,29 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { LocalizedText } from '../../../common/localized-text.ts';
 import {
   LAYOUT_COLUMNS,
   type LayoutPosition,
   type PageLayout,
   type PageOption,
 } from '../../../common/pages.ts';
+import { slugify } from '../../../common/urls.ts';
 import type { Transaction } from '../../db/client.ts';
-import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
+import { type BlockRow, buildingBlockInstances, menuItems, type PageRow, pages } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nextSortId, SORT_STEP } from '../blocks/queries.ts';
 import type { Ctx } from '../context.ts';
 import { contentScope, runCommand } from '../write.ts';
+import { findMenuItemsOfPage, findNamesLike } from './queries.ts';
 
 export type PageSettingsUpdate = {
   titleTranslations?: { nl: string; en?: string | undefined } | undefined;
   isPublished?: boolean | undefined;
   layout?: PageLayout | undefined;
   options?: PageOption[] | undefined;
+  /** Who may edit and who may view (admins only: the use-case checks 'page.changeRights'). */
+  editPermission?: 'admins' | 'roles' | undefined;
+  editRoles?: string[] | undefined;
+  roleIds?: string[] | undefined;
   /**
    * Where the blocks go of side columns the new layout does not show; without it they stay where
    * they are (in the data, shown again when a layout with that column returns).
@@ -79,7 +86,11 @@ export async function updatePageSettings(
           ...(update.isPublished !== undefined ? { isPublished: update.isPublished } : {}),
           ...(update.layout ? { layout: update.layout } : {}),
           ...(update.options ? { options: update.options } : {}),
+          ...(update.editPermission ? { editPermission: update.editPermission } : {}),
+          ...(update.editRoles ? { editRoles: update.editRoles } : {}),
+          ...(update.roleIds ? { roleIds: update.roleIds } : {}),
           updatedAt: new Date(),
+          updatedBy: ctx.actor.user?.id ?? null,
         })
         .where(eq(pages.id, page.id))
         .returning();
@@ -113,4 +124,257 @@ async function moveBlocks(
       .where(eq(buildingBlockInstances.id, row.id));
   }
   return rows.map((row) => row.id);
+}
+
+// Admin pages (issue 10): create, duplicate and delete pages; create, change and delete templates.
+
+export type NewPage = {
+  title: { nl: string; en?: string | undefined };
+  layout: PageLayout;
+  isPublished?: boolean | undefined;
+  options?: PageOption[] | undefined;
+  editPermission?: 'admins' | 'roles' | undefined;
+  editRoles?: string[] | undefined;
+  roleIds?: string[] | undefined;
+};
+
+const localized = (title: { nl: string; en?: string | undefined }): LocalizedText => ({
+  nl: title.nl,
+  ...(title.en ? { en: title.en } : {}),
+});
+
+/** A unique page name from a title: its slug, then -2, -3, … (names are internal, never shown). */
+async function uniqueName(tx: Transaction, title: string, fallback: string): Promise<string> {
+  const base = (slugify(title).replace(/-+/g, '-').replace(/^-|-$/g, '') || fallback).slice(0, 80);
+  const taken = await findNamesLike(tx, base);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export async function createPage(ctx: Pick<Ctx, 'db' | 'actor'>, input: NewPage): Promise<PageRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'page.create',
+      scope: contentScope(input.isPublished ?? false),
+      target: (page: PageRow) => page.id,
+      data: (page: PageRow) => ({ name: page.name, layout: page.layout }),
+    },
+    async (tx) => {
+      const [page] = await tx
+        .insert(pages)
+        .values({
+          name: await uniqueName(tx, input.title.nl, 'pagina'),
+          kind: 'page',
+          title: localized(input.title),
+          layout: input.layout,
+          isPublished: input.isPublished ?? false,
+          options: input.options ?? [],
+          editPermission: input.editPermission ?? 'admins',
+          editRoles: input.editRoles ?? [],
+          roleIds: input.roleIds ?? [],
+          updatedBy: ctx.actor.user?.id ?? null,
+        })
+        .returning();
+      if (!page) throw new Error('insert returned no page');
+      return page;
+    },
+  );
+}
+
+/**
+ * A copy of the page with its blocks (same positions and order), titled "… (kopie)" / "… (copy)"
+ * and unpublished. List items are not copied: they belong to the original list (a copy of every
+ * news item would show twice in search and under their parents); the copy's list blocks start empty.
+ */
+export async function duplicatePage(ctx: Pick<Ctx, 'db' | 'actor'>, page: PageRow): Promise<PageRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'page.duplicate',
+      scope: 'private',
+      target: (copy: PageRow) => copy.id,
+      data: () => ({ from: page.id }),
+    },
+    async (tx) => {
+      const title: LocalizedText = {
+        nl: `${page.title.nl} (kopie)`.slice(0, 200),
+        ...(page.title.en ? { en: `${page.title.en} (copy)`.slice(0, 200) } : {}),
+      };
+      const [copy] = await tx
+        .insert(pages)
+        .values({
+          name: await uniqueName(tx, title.nl, 'pagina'),
+          kind: page.kind,
+          templateKind: page.templateKind,
+          title,
+          description: page.description,
+          layout: page.layout,
+          isPublished: false,
+          options: page.options,
+          editPermission: page.editPermission,
+          editRoles: page.editRoles,
+          roleIds: page.roleIds,
+          updatedBy: ctx.actor.user?.id ?? null,
+        })
+        .returning();
+      if (!copy) throw new Error('insert returned no page');
+      const blocks = await tx
+        .select()
+        .from(buildingBlockInstances)
+        .where(eq(buildingBlockInstances.pageId, page.id));
+      if (blocks.length > 0) {
+        await tx.insert(buildingBlockInstances).values(
+          blocks.map((block) => ({
+            pageId: copy.id,
+            buildingBlockName: block.buildingBlockName,
+            options: block.options,
+            content: block.content,
+            layoutPosition: block.layoutPosition,
+            sortId: block.sortId,
+          })),
+        );
+      }
+      return copy;
+    },
+  );
+}
+
+/**
+ * Deletes a page in one change: its menu items go (their children move up to the deleted item's
+ * place, keeping their order; a child whose segment a new sibling already has gets "-2", "-3", …),
+ * its blocks and its lists' items go with it (foreign keys cascade).
+ */
+export async function deletePage(ctx: Pick<Ctx, 'db' | 'actor'>, page: PageRow): Promise<void> {
+  await runCommand(
+    ctx,
+    {
+      action: 'page.delete',
+      scope: contentScope(page.isPublished),
+      target: page.id,
+      data: () => ({ name: page.name }),
+    },
+    async (tx) => {
+      const items = await findMenuItemsOfPage(tx, page.id);
+      const removed = new Set(items.map(({ item }) => item.id));
+      for (const { item } of items) {
+        // The nearest ancestor that stays (a page can be in the menu under itself).
+        let parentId = item.parentId;
+        const byId = new Map(items.map((entry) => [entry.item.id, entry.item]));
+        while (parentId && removed.has(parentId)) parentId = byId.get(parentId)?.parentId ?? null;
+        const children = await tx
+          .select()
+          .from(menuItems)
+          .where(and(eq(menuItems.parentId, item.id)));
+        for (const child of children) {
+          if (removed.has(child.id)) continue;
+          const siblings = await tx
+            .select({ urlSegment: menuItems.urlSegment })
+            .from(menuItems)
+            .where(
+              and(
+                eq(menuItems.menuId, child.menuId),
+                parentId === null ? isNull(menuItems.parentId) : eq(menuItems.parentId, parentId),
+                ne(menuItems.id, item.id),
+              ),
+            );
+          const taken = new Set(siblings.map((sibling) => sibling.urlSegment));
+          let segment = child.urlSegment;
+          for (let n = 2; taken.has(segment); n++) segment = `${child.urlSegment}-${n}`;
+          await tx
+            .update(menuItems)
+            .set({ parentId, urlSegment: segment, sortId: item.sortId, updatedAt: new Date() })
+            .where(eq(menuItems.id, child.id));
+        }
+      }
+      if (removed.size > 0) await tx.delete(menuItems).where(inArray(menuItems.id, [...removed]));
+      await tx.delete(pages).where(eq(pages.id, page.id));
+    },
+  );
+}
+
+export async function createTemplate(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  input: {
+    title: { nl: string; en?: string | undefined };
+    templateKind: 'header' | 'footer';
+    layout?: PageLayout | undefined;
+  },
+): Promise<PageRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'pageTemplate.create',
+      scope: 'private',
+      target: (template: PageRow) => template.id,
+      data: (template: PageRow) => ({ name: template.name, templateKind: input.templateKind }),
+    },
+    async (tx) => {
+      const [template] = await tx
+        .insert(pages)
+        .values({
+          name: await uniqueName(tx, `${input.templateKind}-${input.title.nl}`, input.templateKind),
+          kind: 'template',
+          templateKind: input.templateKind,
+          title: localized(input.title),
+          layout: input.layout ?? '100',
+          isPublished: true,
+          updatedBy: ctx.actor.user?.id ?? null,
+        })
+        .returning();
+      if (!template) throw new Error('insert returned no template');
+      return template;
+    },
+  );
+}
+
+export async function updateTemplate(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  template: PageRow,
+  input: {
+    title?: { nl: string; en?: string | undefined } | undefined;
+    templateKind?: 'header' | 'footer' | undefined;
+    layout?: PageLayout | undefined;
+  },
+): Promise<PageRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'pageTemplate.update',
+      scope: 'public',
+      target: template.id,
+      data: () => ({
+        fields: Object.keys(input).filter((key) => input[key as keyof typeof input] !== undefined),
+      }),
+    },
+    async (tx) => {
+      const [saved] = await tx
+        .update(pages)
+        .set({
+          ...(input.title ? { title: localized(input.title) } : {}),
+          ...(input.templateKind ? { templateKind: input.templateKind } : {}),
+          ...(input.layout ? { layout: input.layout } : {}),
+          updatedAt: new Date(),
+          updatedBy: ctx.actor.user?.id ?? null,
+        })
+        .where(eq(pages.id, template.id))
+        .returning();
+      return saved ?? template;
+    },
+  );
+}
+
+export async function deleteTemplate(ctx: Pick<Ctx, 'db' | 'actor'>, template: PageRow): Promise<void> {
+  await runCommand(
+    ctx,
+    {
+      action: 'pageTemplate.delete',
+      scope: 'public',
+      target: template.id,
+      data: () => ({ name: template.name }),
+    },
+    async (tx) => {
+      await tx.delete(pages).where(eq(pages.id, template.id));
+    },
+  );
 }

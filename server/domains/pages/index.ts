@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -8,9 +9,31 @@ import { contentVersion } from '../cache.ts';
 import { type Ctx, requireUser } from '../context.ts';
 import { getListPage } from '../lists/index.ts';
 import { toListContext } from '../lists/lists.ts';
-import { type PageSettingsUpdate, updatePageSettings } from './commands.ts';
-import { findPage, listPages } from './queries.ts';
-import { presentPage } from './view.ts';
+import { getPlatformSettings } from '../settings/queries.ts';
+import {
+  createPage,
+  createTemplate,
+  deletePage,
+  deleteTemplate,
+  duplicatePage,
+  type NewPage,
+  type PageSettingsUpdate,
+  updatePageSettings,
+  updateTemplate,
+} from './commands.ts';
+import {
+  type AdminPageSortKey,
+  countAdminPages,
+  findListBlocksOfPage,
+  findMenuItemsOfPage,
+  findPage,
+  findPagesUsingTemplate,
+  findRoleNames,
+  listPages,
+  listTemplates,
+  queryAdminPages,
+} from './queries.ts';
+import { presentAdminPageRow, presentPage, presentTemplate } from './view.ts';
 
 /**
  * Pages and templates: the use-cases routes and the site façade call. Each authorises, reads or
@@ -102,6 +125,9 @@ export async function updatePage(ctx: Ctx, id: string, update: PageSettingsUpdat
   requireUser(ctx);
   const page = await requireVisiblePage(ctx, { id }, 'page');
   authorize(ctx.actor, 'page.update', page);
+  if (update.editPermission !== undefined || update.editRoles !== undefined || update.roleIds !== undefined) {
+    authorize(ctx.actor, 'page.changeRights');
+  }
   const saved = await updatePageSettings(ctx, page, update);
   return presentPage(saved, ctx.actor, ctx.locale, await loadBlocks(ctx.db, [saved.id]));
 }
@@ -115,4 +141,137 @@ export async function findVisiblePage(
 ): Promise<PageRow | undefined> {
   const page = await findPage(db, where, kind);
   return page && can(actor, 'page.view', page) ? page : undefined;
+}
+
+// Admin pages (issue 10): the admin table, create, duplicate, delete, templates.
+
+export async function listAdminPages(
+  ctx: Ctx,
+  query: {
+    page: number;
+    pageSize: number;
+    sortBy: AdminPageSortKey;
+    sortDirection: 'asc' | 'desc';
+    search?: string | undefined;
+  },
+) {
+  authorize(ctx.actor, 'page.administer');
+  const [rows, total, roleNames] = await Promise.all([
+    queryAdminPages(ctx.db, query),
+    countAdminPages(ctx.db, query.search),
+    findRoleNames(ctx.db),
+  ]);
+  return { items: rows.map((row) => presentAdminPageRow(row, roleNames)), total };
+}
+
+export async function addPage(ctx: Ctx, input: NewPage) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'page.create');
+  await checkTemplates(ctx, input.options);
+  const page = await createPage(ctx, input);
+  return presentPage(page, ctx.actor, ctx.locale, []);
+}
+
+/** Page options that name a template must name an existing template. */
+async function checkTemplates(ctx: Ctx, options: NewPage['options']) {
+  for (const option of options ?? []) {
+    if (!['templateHeader', 'templateFooter', 'footerGuid'].includes(option.name) || option.value === '')
+      continue;
+    const template = /^[0-9a-f-]{36}$/i.test(option.value)
+      ? await findPage(ctx.db, { id: option.value }, 'template')
+      : undefined;
+    if (!template) {
+      throw new AppError('validation_failed', 'no such template', [
+        { path: `options.${option.name}`, message: 'validation.guid' },
+      ]);
+    }
+  }
+}
+
+async function requireAdminPage(ctx: Ctx, id: string) {
+  const page = await findPage(ctx.db, { id }, 'page');
+  if (!page) throw notFoundPage('page');
+  return page;
+}
+
+export async function copyPage(ctx: Ctx, id: string) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'page.create');
+  const page = await requireAdminPage(ctx, id);
+  const copy = await duplicatePage(ctx, page);
+  return presentPage(copy, ctx.actor, ctx.locale, await loadBlocks(ctx.db, [copy.id]));
+}
+
+export async function removePage(ctx: Ctx, id: string) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'page.delete');
+  await deletePage(ctx, await requireAdminPage(ctx, id));
+}
+
+/** What deleting the page breaks: its menu items (and how many children move up), its lists and their items. */
+export async function pageDependents(ctx: Ctx, id: string) {
+  authorize(ctx.actor, 'page.administer');
+  const page = await requireAdminPage(ctx, id);
+  const [items, lists] = await Promise.all([
+    findMenuItemsOfPage(ctx.db, page.id),
+    findListBlocksOfPage(ctx.db, page.id),
+  ]);
+  return {
+    menuItems: items.map(({ item, menuName }) => ({
+      guid: item.id,
+      menuName,
+      name: pickLocale(item.name, ctx.locale),
+    })),
+    lists: lists.map((list) => ({
+      guid: list.id,
+      title: typeof list.options.title === 'string' ? list.options.title : null,
+      itemCount: list.itemCount,
+    })),
+  };
+}
+
+export async function listPageTemplates(ctx: Ctx) {
+  authorize(ctx.actor, 'pageTemplate.manage');
+  return (await listTemplates(ctx.db)).map(presentTemplate);
+}
+
+export async function addTemplate(ctx: Ctx, input: Parameters<typeof createTemplate>[1]) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'pageTemplate.manage');
+  return presentTemplate(await createTemplate(ctx, input));
+}
+
+async function requireTemplate(ctx: Ctx, id: string) {
+  const template = await findPage(ctx.db, { id }, 'template');
+  if (!template) throw notFoundPage('template');
+  return template;
+}
+
+export async function changeTemplate(ctx: Ctx, id: string, input: Parameters<typeof updateTemplate>[2]) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'pageTemplate.manage');
+  return presentTemplate(await updateTemplate(ctx, await requireTemplate(ctx, id), input));
+}
+
+/** Refused (409) while a page or the site's default header or footer uses the template. */
+export async function removeTemplate(ctx: Ctx, id: string) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'pageTemplate.manage');
+  const template = await requireTemplate(ctx, id);
+  const [users, settings] = await Promise.all([
+    findPagesUsingTemplate(ctx.db, template.id),
+    getPlatformSettings(ctx.db),
+  ]);
+  const isDefault = settings.defaultHeaderGuid === template.id || settings.defaultFooterGuid === template.id;
+  if (users.length > 0 || isDefault) {
+    const names = users.map((page) => pickLocale(page.title, ctx.locale));
+    const pages = [
+      ...(isDefault ? [ctx.locale === 'nl' ? 'standaard van de site' : 'site default'] : []),
+      ...names,
+    ];
+    throw new AppError('conflict', `the template is in use: ${pages.join(', ')}`, [
+      { path: 'template', message: 'validation.templateInUse', params: { pages: pages.join(', ') } },
+    ]);
+  }
+  await deleteTemplate(ctx, template);
 }

@@ -1,6 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { type PageRow, pages } from '../../db/schema.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LocalizedText } from '../../../common/localized-text.ts';
+import { TOP_LEVEL_MENU } from '../../../common/site.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { buildingBlockInstances, menuItems, menus, type PageRow, pages, roles } from '../../db/schema.ts';
 
 /** Reads of pages and templates: no decisions, no presentation. */
 
@@ -26,4 +28,172 @@ export async function findPageOrTemplate(db: Executor, id: string): Promise<Page
 
 export async function listPages(db: Executor): Promise<PageRow[]> {
   return db.select().from(pages).where(eq(pages.kind, 'page')).orderBy(asc(pages.name));
+}
+
+// Admin pages (issue 10): the admin table, what deleting a page breaks, templates and their use.
+
+export type AdminPageSortKey = 'title' | 'path' | 'isPublished' | 'layout' | 'updatedAt';
+
+export type AdminPageRow = {
+  id: string;
+  title: LocalizedText;
+  path: string | null;
+  is_published: boolean;
+  layout: PageRow['layout'];
+  updated_at: string | Date;
+  updated_by: string | null;
+  updated_by_name: string | null;
+  updated_by_exists: boolean;
+  edit_permission: 'admins' | 'roles';
+  edit_roles: string[];
+  role_ids: string[];
+};
+
+/**
+ * Paths of pages in the "Top level menu" (the shallowest occurrence), built like loadMenuTree's:
+ * the recursive part walks the menu items only, a few hundred rows at most.
+ */
+const menuPathsCte = sql`
+  tree AS (
+    SELECT mi.id, mi.page_id, mi.external_url, mi.sort_id, 1 AS depth,
+      CASE WHEN mi.url_segment = '' THEN '/' ELSE regexp_replace('/' || mi.url_segment, '/+$', '') END AS path
+    FROM menu_items mi JOIN menus m ON m.id = mi.menu_id
+    WHERE m.name = ${TOP_LEVEL_MENU} AND mi.parent_id IS NULL
+    UNION ALL
+    SELECT c.id, c.page_id, c.external_url, c.sort_id, t.depth + 1,
+      regexp_replace(CASE WHEN t.path = '/' THEN '' ELSE t.path END || '/' || c.url_segment, '/+$', '')
+    FROM menu_items c JOIN tree t ON c.parent_id = t.id
+    WHERE t.depth < 11
+  ),
+  menu_paths AS (
+    SELECT DISTINCT ON (page_id) page_id, path FROM tree
+    WHERE page_id IS NOT NULL AND external_url IS NULL
+    ORDER BY page_id, depth, sort_id
+  )`;
+
+/**
+ * One page of the admin table of pages (the total comes from countAdminPages: a window count
+ * would make every query read all pages): the page row, its menu path and who changed it last. Sorting by title uses the nl title
+ * (pages_kind_title_idx); search matches the title in either language and the path.
+ */
+export async function queryAdminPages(
+  db: Executor,
+  query: {
+    page: number;
+    pageSize: number;
+    sortBy: AdminPageSortKey;
+    sortDirection: 'asc' | 'desc';
+    search?: string | undefined;
+  },
+): Promise<AdminPageRow[]> {
+  const direction = query.sortDirection === 'desc' ? sql`DESC` : sql`ASC`;
+  const order = {
+    title: sql`lower(p.title->>'nl') ${direction}`,
+    path: sql`mp.path ${direction} NULLS LAST, lower(p.title->>'nl') ASC`,
+    isPublished: sql`p.is_published ${direction}, lower(p.title->>'nl') ASC`,
+    layout: sql`p.layout ${direction}, lower(p.title->>'nl') ASC`,
+    updatedAt: sql`p.updated_at ${direction}`,
+  }[query.sortBy];
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = pattern
+    ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern} OR coalesce(mp.path, '') ILIKE ${pattern})`
+    : sql``;
+  return queryRows<AdminPageRow>(
+    db,
+    sql`
+    WITH RECURSIVE ${menuPathsCte}
+    SELECT p.id, p.title, mp.path, p.is_published, p.layout, p.updated_at, p.updated_by,
+      nullif(trim(concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name)), '') AS updated_by_name,
+      (u.id IS NOT NULL) AS updated_by_exists,
+      p.edit_permission, p.edit_roles, p.role_ids
+    FROM pages p
+    LEFT JOIN menu_paths mp ON mp.page_id = p.id
+    LEFT JOIN users u ON u.id = p.updated_by
+    WHERE p.kind = 'page' ${search}
+    ORDER BY ${order}, p.id ASC
+    LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+  );
+}
+
+/** How many pages match the admin table's search. */
+export async function countAdminPages(db: Executor, search: string | undefined): Promise<number> {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await queryRows<{ total: string | number }>(
+    db,
+    pattern
+      ? sql`
+    WITH RECURSIVE ${menuPathsCte}
+    SELECT count(*) AS total FROM pages p LEFT JOIN menu_paths mp ON mp.page_id = p.id
+    WHERE p.kind = 'page' ${
+      pattern
+        ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern} OR coalesce(mp.path, '') ILIKE ${pattern})`
+        : sql``
+    }`
+      : sql`SELECT count(*) AS total FROM pages p WHERE p.kind = 'page'`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The page's menu items (in any menu) with their menu's name. */
+export async function findMenuItemsOfPage(db: Executor, pageId: string) {
+  return db
+    .select({ item: menuItems, menuName: menus.name })
+    .from(menuItems)
+    .innerJoin(menus, eq(menus.id, menuItems.menuId))
+    .where(eq(menuItems.pageId, pageId))
+    .orderBy(asc(menus.name), asc(menuItems.sortId));
+}
+
+/** The page's list blocks with how many items each holds. */
+export async function findListBlocksOfPage(db: Executor, pageId: string) {
+  return db
+    .select({
+      id: buildingBlockInstances.id,
+      options: buildingBlockInstances.options,
+      itemCount: sql<number>`(SELECT count(*)::int FROM list_items li WHERE li.block_id = "building_block_instances"."id")`,
+    })
+    .from(buildingBlockInstances)
+    .where(
+      and(eq(buildingBlockInstances.pageId, pageId), eq(buildingBlockInstances.buildingBlockName, 'list')),
+    )
+    .orderBy(asc(buildingBlockInstances.layoutPosition), asc(buildingBlockInstances.sortId));
+}
+
+export async function listTemplates(db: Executor): Promise<PageRow[]> {
+  return db
+    .select()
+    .from(pages)
+    .where(eq(pages.kind, 'template'))
+    .orderBy(asc(pages.templateKind), sql`lower(${pages.title}->>'nl')`);
+}
+
+/** The pages whose options name the template (as header, footer or extra footer), at most `limit`. */
+export async function findPagesUsingTemplate(db: Executor, templateId: string, limit = 20) {
+  return db
+    .select({ id: pages.id, title: pages.title })
+    .from(pages)
+    .where(
+      and(
+        eq(pages.kind, 'page'),
+        sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${pages.options}) o
+          WHERE o->>'name' IN ('templateHeader', 'templateFooter', 'footerGuid') AND o->>'value' = ${templateId})`,
+      ),
+    )
+    .limit(limit);
+}
+
+export async function findRoleNames(db: Executor): Promise<Map<string, string>> {
+  const rows = await db.select({ id: roles.id, name: roles.name }).from(roles);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Page names in use that start with `base`, to make a new one unique. */
+export async function findNamesLike(db: Executor, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ name: pages.name })
+    .from(pages)
+    .where(
+      sql`${pages.name} = ${base} OR ${pages.name} LIKE ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`}`,
+    );
+  return new Set(rows.map((row) => row.name));
 }

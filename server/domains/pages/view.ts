@@ -3,6 +3,7 @@ import { pickLocale } from '../../../common/localized-text.ts';
 import type { BlockRow, PageRow } from '../../db/schema.ts';
 import { type Actor, abilities } from '../../policies/index.ts';
 import { presentBlock } from '../blocks/view.ts';
+import type { AdminPageRow } from './queries.ts';
 
 /** A page (or template) as the API returns it, with what the actor may do with it. */
 export function presentPage(page: PageRow, actor: Actor, locale: Locale, blocks?: BlockRow[]) {
@@ -22,5 +23,39 @@ export function presentPage(page: PageRow, actor: Actor, locale: Locale, blocks?
     updatedAt: page.updatedAt.toISOString(),
     abilities: abilities('page', actor, page),
     ...(blocks ? { buildingBlockInstances: blocks.map(presentBlock) } : {}),
+  };
+}
+
+// Admin pages (issue 10): rows of the admin table, templates, what deleting a page breaks.
+
+const named = (ids: readonly string[], roleNames: ReadonlyMap<string, string>) =>
+  ids.map((id) => ({ guid: id, name: roleNames.get(id) ?? null }));
+
+export function presentAdminPageRow(row: AdminPageRow, roleNames: ReadonlyMap<string, string>) {
+  return {
+    guid: row.id,
+    title: { nl: row.title.nl, ...(row.title.en ? { en: row.title.en } : {}) },
+    path: row.path,
+    isPublished: row.is_published,
+    layout: row.layout,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    updatedBy:
+      row.updated_by === null
+        ? null
+        : { guid: row.updated_by, name: row.updated_by_name, isRemoved: !row.updated_by_exists },
+    editPermission: row.edit_permission,
+    editRoles: named(row.edit_roles, roleNames),
+    roleIds: named(row.role_ids, roleNames),
+  };
+}
+
+export function presentTemplate(template: PageRow) {
+  return {
+    guid: template.id,
+    name: template.name,
+    title: { nl: template.title.nl, ...(template.title.en ? { en: template.title.en } : {}) },
+    templateKind: template.templateKind ?? 'header',
+    layout: template.layout,
+    updatedAt: template.updatedAt.toISOString(),
   };
 }

@@ -205,6 +205,11 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
   const now = (options.now ?? new Date()).toISOString();
   // Row filter from the policy table: who sees unpublished pages (and hidden items) in lists.
   const seesAll = can(options.actor, 'page.listUnpublished');
+  // page.view's members-only rule (issue 10) as a row filter: a page with roleIds is found only by
+  // those holding one of them or its editors (admins see all through seesAll).
+  const actorRoles = `{${(options.actor.user?.isActive ? options.actor.user.roleIds : []).map((role) => `"${role.replace(/["\\]/g, '')}"`).join(',')}}`;
+  const viewRights = sql`(${seesAll} OR p.role_ids = '[]'::jsonb OR p.role_ids ?| ${actorRoles}::text[]
+    OR (p.edit_permission = 'roles' AND p.edit_roles ?| ${actorRoles}::text[]))`;
   const reachable = `{${[...options.pagePaths.keys()].join(',')}}`;
   const type = options.type?.trim() || null;
   const offset = (pageNumber - 1) * SEARCH_PAGE_SIZE;
@@ -212,7 +217,7 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
   // full-text index whatever plan caching a driver does.
   const locale = sql.raw(options.locale === 'en' ? `'en'` : `'nl'`);
   const visible = sql`
-    p.kind = 'page' AND (p.is_published OR ${seesAll}) AND p.id = ANY(${reachable}::uuid[])
+    p.kind = 'page' AND (p.is_published OR ${seesAll}) AND ${viewRights} AND p.id = ANY(${reachable}::uuid[])
     AND (d.kind = 'page' OR (i.id IS NOT NULL AND b.building_block_name IN ('list', 'widget')
          AND ((i.is_published AND i.published_on <= ${now}::timestamptz) OR ${seesAll})))`;
   const sources = sql`

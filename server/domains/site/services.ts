@@ -54,7 +54,9 @@ export function createSiteServices(deps: {
 
   const menuFor = async (locale: Locale, name = TOP_LEVEL_MENU) => {
     const tree = await loadMenuTree(db, name, locale);
-    return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'));
+    return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'), (page) =>
+      can(actor, 'page.view', page),
+    );
   };
 
   /** The footer menu: its items link to where their pages are served. */
@@ -184,6 +186,20 @@ export function createSiteServices(deps: {
     findRedirect: async ({ path, search }) => {
       const found = await cached(`redirect|${path}`, () => findMovedPath(db, path));
       return found ? redirectLocation(found.toPath, found.suffix, search) : null;
+    },
+    async isMembersOnlyPath({ path }) {
+      const tree = await loadMenuTree(db, TOP_LEVEL_MENU, 'nl');
+      // Published pages only, whoever may view them: the chain ends at the path's page, if any.
+      const chain = resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], false), path);
+      const page = chain?.at(-1)?.page;
+      return Boolean(page?.isPublished && (page.roleIds?.length ?? 0) > 0);
+    },
+    // Admin pages (issue 10): never cached (only admins edit templates).
+    async getTemplateView({ guid, locale }) {
+      if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;
+      const template = await findVisiblePage(db, actor, { id: guid }, 'template');
+      if (!template || !can(actor, 'block.edit', template)) return null;
+      return buildPageView(template, { locale, path: '', chain: [] });
     },
   };
 

@@ -1,21 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addPage,
+  addTemplate,
+  changeTemplate,
+  copyPage,
   getPage,
   getPageByName,
   getTemplate,
+  listAdminPages,
+  listPageTemplates,
   listVisiblePages,
+  pageDependents,
+  removePage,
+  removeTemplate,
   updatePage,
 } from '../../domains/pages/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 import {
+  adminPagesQuery,
+  adminPagesResponse,
   listPagesQuery,
+  newPageBody,
+  newTemplateBody,
+  pageDependentsSchema,
   pageIdParams,
   pageResponse,
   pageSchema,
   pageSettingsBody,
   pageWithNameQuery,
+  templateSchema,
+  templateUpdateBody,
 } from './schema.ts';
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,5 +112,135 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updatePage(contextOf(request), request.params.id, request.body),
+  );
+
+  // Admin pages (issue 10): the admin table, create, duplicate, delete; header and footer templates.
+  const adminErrors = { ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema };
+
+  app.get(
+    '/api/pages/admin',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'All pages as the admin table shows them: server-paged, sortable, searchable (admins)',
+        querystring: adminPagesQuery,
+        response: { 200: adminPagesResponse, ...adminErrors },
+      },
+    },
+    async (request) => listAdminPages(contextOf(request), request.query),
+  );
+
+  app.post(
+    '/api/pages',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Create a page (admins); unpublished unless isPublished',
+        body: newPageBody,
+        response: { 201: pageSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addPage(contextOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/pages/:id/duplicate',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          'Copy a page with its blocks, titled "(kopie)"/"(copy)" and unpublished; list items are not copied (admins)',
+        params: pageIdParams,
+        response: { 201: pageSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await copyPage(contextOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/pages/:id/dependents',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          'What deleting the page breaks: its menu items, its list blocks and their item counts (admins)',
+        params: pageIdParams,
+        response: { 200: pageDependentsSchema, ...adminErrors },
+      },
+    },
+    async (request) => pageDependents(contextOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/pages/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          'Delete a page with its blocks and list items; its menu items go, their children move up (admins)',
+        params: pageIdParams,
+        response: { 204: z.null(), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await removePage(contextOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/pagetemplates',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Header and footer templates (admins)',
+        response: { 200: z.array(templateSchema), ...adminErrors },
+      },
+    },
+    async (request) => listPageTemplates(contextOf(request)),
+  );
+
+  app.post(
+    '/api/pagetemplates',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Create a header or footer template; its blocks are edited in the block editor (admins)',
+        body: newTemplateBody,
+        response: { 201: templateSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addTemplate(contextOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/pagetemplates/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Rename a template or change its kind or layout (admins)',
+        params: pageIdParams,
+        body: templateUpdateBody,
+        response: { 200: templateSchema, ...adminErrors },
+      },
+    },
+    async (request) => changeTemplate(contextOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/pagetemplates/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary:
+          'Delete a template; refused (409, naming the pages) while pages or the site default use it (admins)',
+        params: pageIdParams,
+        response: { 204: z.null(), ...adminErrors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await removeTemplate(contextOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

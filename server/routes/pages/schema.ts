@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LAYOUT_POSITIONS, PAGE_LAYOUTS, pageOptionSchema } from '../../../common/pages.ts';
-import { guidSchema, nameSchema, queryBoolean, queryList } from '../common-schemas.ts';
+import {
+  guidSchema,
+  nameSchema,
+  pagedSchema,
+  queryBoolean,
+  queryList,
+  tableQuerySchema,
+} from '../common-schemas.ts';
 
 const localizedSchema = z.object({ nl: z.string(), en: z.string().optional() });
 
@@ -61,6 +68,9 @@ export const pageSettingsBody = z
     isPublished: z.boolean().optional(),
     layout: z.enum(PAGE_LAYOUTS).optional(),
     options: z.array(pageOptionSchema).max(50).optional(),
+    editPermission: z.enum(['admins', 'roles']).optional().describe('Admins only'),
+    editRoles: z.array(guidSchema).max(100).optional().describe('Admins only'),
+    roleIds: z.array(guidSchema).max(100).optional().describe('Who may view (admins only)'),
     moveHiddenBlocksTo: z
       .enum(LAYOUT_POSITIONS)
       .optional()
@@ -69,3 +79,81 @@ export const pageSettingsBody = z
       ),
   })
   .meta({ id: 'PageSettingsUpdate' });
+
+// Admin pages (issue 10).
+
+const titleBody = z
+  .object({ nl: z.string().trim().min(1).max(200), en: z.string().trim().max(200).optional() })
+  .meta({ id: 'PageTitleInput' });
+const roleList = z.array(guidSchema).max(100);
+
+export const ADMIN_PAGE_SORT_KEYS = ['title', 'path', 'isPublished', 'layout', 'updatedAt'] as const;
+export const adminPagesQuery = tableQuerySchema(ADMIN_PAGE_SORT_KEYS, 'title');
+
+const namedRole = z.object({ guid: z.string(), name: z.string().nullable() }).meta({ id: 'NamedRole' });
+
+export const adminPageRowSchema = z
+  .object({
+    guid: z.string(),
+    title: localizedSchema,
+    path: z.string().nullable().describe('Path through the "Top level menu"; null: not in the menu'),
+    isPublished: z.boolean(),
+    layout: z.enum(PAGE_LAYOUTS),
+    updatedAt: z.string(),
+    updatedBy: z
+      .object({ guid: z.string(), name: z.string().nullable(), isRemoved: z.boolean() })
+      .nullable()
+      .describe('Who changed the page last; isRemoved: the account was erased ("removed user")'),
+    editPermission: z.enum(['admins', 'roles']),
+    editRoles: z.array(namedRole),
+    roleIds: z
+      .array(namedRole)
+      .describe('Who may view: empty for everyone, else members with one of these roles'),
+  })
+  .meta({ id: 'AdminPageRow' });
+export const adminPagesResponse = pagedSchema(adminPageRowSchema).meta({ id: 'AdminPagePage' });
+
+export const newPageBody = z
+  .object({
+    title: titleBody,
+    layout: z.enum(PAGE_LAYOUTS),
+    isPublished: z.boolean().optional(),
+    options: z.array(pageOptionSchema).max(50).optional(),
+    editPermission: z.enum(['admins', 'roles']).optional(),
+    editRoles: roleList.optional(),
+    roleIds: roleList.optional(),
+  })
+  .meta({ id: 'NewPage' });
+
+export const pageDependentsSchema = z
+  .object({
+    menuItems: z.array(z.object({ guid: z.string(), menuName: z.string(), name: z.string() })),
+    lists: z.array(z.object({ guid: z.string(), title: z.string().nullable(), itemCount: z.number().int() })),
+  })
+  .meta({ id: 'PageDependents' });
+
+export const templateSchema = z
+  .object({
+    guid: z.string(),
+    name: z.string(),
+    title: localizedSchema,
+    templateKind: z.enum(['header', 'footer']),
+    layout: z.enum(PAGE_LAYOUTS),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PageTemplate' });
+
+export const newTemplateBody = z
+  .object({
+    title: titleBody,
+    templateKind: z.enum(['header', 'footer']),
+    layout: z.enum(PAGE_LAYOUTS).optional(),
+  })
+  .meta({ id: 'NewPageTemplate' });
+export const templateUpdateBody = z
+  .object({
+    title: titleBody.optional(),
+    templateKind: z.enum(['header', 'footer']).optional(),
+    layout: z.enum(PAGE_LAYOUTS).optional(),
+  })
+  .meta({ id: 'PageTemplateUpdate' });

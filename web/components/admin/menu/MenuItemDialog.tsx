@@ -17,23 +17,13 @@ export type MenuItemDraft = {
   isVisible: boolean;
 };
 
-/**
- * POST /api/pages (built on branch wt-pages): `{ title: { nl, en }, layout, isPublished }` → 201
- * `{ guid, … }`. Until that route is in this branch's generated types it is called through a
- * loosely typed view of the same client (same XSRF and language headers).
- */
-type LooseClient = {
-  POST(
-    path: string,
-    init: { body: unknown },
-  ): Promise<{ data?: unknown; error?: unknown; response: Response }>;
-};
+/** "Create the page from here": the admin pages' own call, then the item for it. */
 async function createPage(body: {
   title: { nl: string; en?: string };
   layout: PageLayout;
   isPublished: boolean;
 }) {
-  return (await unwrap((api as unknown as LooseClient).POST('/api/pages', { body }))) as { guid: string };
+  return unwrap(api.POST('/api/pages', { body }));
 }
 
 /**

@@ -1,0 +1,44 @@
+import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { accountMeta } from '../../account/meta';
+import { AdminPage } from '../../components/admin/AdminPage';
+import { PagesSection } from '../../components/admin/pages/PagesSection';
+import { TemplatesSection } from '../../components/admin/pages/TemplatesSection';
+import type { Route } from './+types/pages';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(matches, 'adminPages.title');
+}
+
+/** SPEC 2 "admin/pages": all pages (server-paged), and the header and footer templates. */
+export default function AdminPagesPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'templates' ? 'templates' : 'pages';
+  return (
+    <AdminPage title={t('adminPages.title')} description={t('adminPages.description')}>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setParams(value === 'templates' ? { tab: 'templates' } : {}, {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="pages">{t('adminPages.tabs.pages')}</Tabs.Tab>
+          <Tabs.Tab value="templates">{t('adminPages.tabs.templates')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="pages">
+          <PagesSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <TemplatesSection />
+        </Tabs.Panel>
+      </Tabs>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { data } from 'react-router';
+import { appContext } from '#app-context';
+import { PageView } from '../../layouts/PageView';
+import { pageMeta } from '../../layouts/page-meta';
+import { requireAdmin } from '../guards';
+import type { Route } from './+types/template-edit';
+
+/**
+ * `admin/pagetemplates/{guid}/edit` (issue 10): a header or footer template (the announcement bar
+ * and other template blocks) in the same block editor as pages. Admins only.
+ */
+const EditModePage = lazy(() => import('../../components/edit/EditModePage'));
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  requireAdmin(await app.site.getViewer(), request);
+  const page = await app.site.getTemplateView({ guid: params.guid, locale: app.locale });
+  if (!page) throw data(null, { status: 404 });
+  return { page };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(loaderData?.page, matches);
+}
+
+export default function TemplateEditPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <Suspense fallback={<PageView page={page} />}>
+      <EditModePage page={page} />
+    </Suspense>
+  );
+}
