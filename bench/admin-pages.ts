@@ -10,6 +10,7 @@ import { type DatabaseHandle, openDatabase } from '../server/db/client.ts';
 import { createApiToken } from '../server/domains/accounts/access.ts';
 import { ANONYMOUS } from '../server/policies/index.ts';
 import { createMenu, createMenuItem, createUser } from '../server/seed/builders.ts';
+import { scratchPostgres } from './postgres.ts';
 
 /**
  * Admin pages table benchmark (issue 10), part of `npm run bench`; also runs on its own:
@@ -73,12 +74,11 @@ async function measure(app: FastifyInstance, headers: Record<string, string>, ur
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), total };
 }
 
-export async function runAdminPagesBench(): Promise<void> {
-  const database = await openDatabase({ memory: true });
+async function benchOn(database: DatabaseHandle, label: string): Promise<void> {
+  await database.migrate();
+  const app = await buildApp({ config: testConfig(), database, web: false });
+  await app.ready();
   try {
-    await database.migrate();
-    const app = await buildApp({ config: testConfig(), database, web: false });
-    await app.ready();
     const started = performance.now();
     const headers = await seed(database);
     await database.db.execute(sql`VACUUM ANALYZE`);
@@ -93,7 +93,7 @@ export async function runAdminPagesBench(): Promise<void> {
     ];
     console.log('');
     console.log(
-      `Admin pages table ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.version}, PGlite, ` +
+      `Admin pages table ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.version}, ${label}, ` +
         `${PAGES} pages (seeded in ${seedSeconds.toFixed(1)} s), ${RUNS} runs per target (target p95 ≤ 50 ms)`,
     );
     console.log('');
@@ -103,9 +103,27 @@ export async function runAdminPagesBench(): Promise<void> {
       const row = await measure(app, headers, url);
       console.log(`| ${name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.total} |`);
     }
+  } finally {
     await app.close();
+  }
+}
+
+/** On PGlite (the embedded database) and, when one answers, on a scratch PostgreSQL database. */
+export async function runAdminPagesBench(): Promise<void> {
+  const pglite = await openDatabase({ memory: true });
+  try {
+    await benchOn(pglite, 'PGlite');
+  } finally {
+    await pglite.close();
+  }
+  const postgres = await scratchPostgres('admin_pages');
+  if (!postgres) return;
+  const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 10 });
+  try {
+    await benchOn(database, 'PostgreSQL');
   } finally {
     await database.close();
+    await postgres.drop();
   }
 }
 

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { TOP_LEVEL_MENU } from '../common/site.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
@@ -17,6 +15,7 @@ import {
   createMenuItem,
   createPage,
 } from '../server/seed/builders.ts';
+import { scratchPostgres } from './postgres.ts';
 
 /**
  * Lists and search benchmark (issue 5), part of `npm run bench`; also runs on its own:
@@ -258,31 +257,6 @@ function printTable(
   console.log('');
 }
 
-/** A scratch database on the PostgreSQL server, or null when none answers. */
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres');
-  serverUrl.pathname = '/postgres';
-  const name = `bouwsteen_bench_lists_${randomBytes(4).toString('hex')}`;
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 3000 });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  try {
-    await query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`  PostgreSQL: not reachable at ${serverUrl.host} (${(error as Error).message}); skipped.`);
-    return null;
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 export async function runListsBench(): Promise<ListsBenchResult[]> {
   console.log('\nLists and search (issue 5): in-process API, app.inject');
   const results: ListsBenchResult[] = [];
@@ -292,7 +266,7 @@ export async function runListsBench(): Promise<ListsBenchResult[]> {
   } finally {
     await pglite.close();
   }
-  const postgres = await scratchPostgres();
+  const postgres = await scratchPostgres('lists');
   if (postgres) {
     const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 10 });
     try {

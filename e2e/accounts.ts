@@ -85,6 +85,16 @@ export async function signInByApi(context: BrowserContext, email: string, passwo
 
 export type Account = { email: string; password: string; firstName: string; lastName: string };
 
+/** The terms of use version in force (an admin may have raised it in an earlier test). */
+export async function currentTermsVersion(context: BrowserContext): Promise<number> {
+  const response = await expectOk(
+    await context.request.get(`${baseUrl()}/api/platformsettingvalues?keys=termsOfUseVersion`),
+    'read the terms of use version',
+  );
+  const settings = (await response.json()) as { key: string; value: string }[];
+  return Number(settings.find((setting) => setting.key === 'termsOfUseVersion')?.value ?? '1');
+}
+
 /**
  * Creates an account through the API in a throw-away context (signed up, optionally with the
  * current terms of use accepted), for tests that are about something else than signing up.
@@ -111,7 +121,7 @@ export async function createAccount(
     if (account.acceptTerms) {
       await expectOk(
         await context.request.put(`${baseUrl()}/api/profiles:loggedIn`, {
-          data: { termsOfUseVersionAccepted: 1 },
+          data: { termsOfUseVersionAccepted: await currentTermsVersion(context) },
           headers: await xsrfHeaders(context),
         }),
         'accept the terms of use',

@@ -87,7 +87,13 @@ describe('admin: users, roles and profile properties', () => {
       .click();
     await membersDialog.getByRole('button', { name: 'Voeg lid toe' }).click();
     await membersDialog.getByRole('button', { name: `Verwijder Mees Redacteur uit Redactie` }).waitFor();
-    await page.keyboard.press('Escape');
+    // Escape closes the user picker's list first (if open), then the dialog.
+    await expect
+      .poll(async () => {
+        if (await membersDialog.isVisible()) await page.keyboard.press('Escape');
+        return membersDialog.isVisible();
+      })
+      .toBe(false);
     await page.getByRole('button', { name: 'Leden van Redactie: 1' }).waitFor();
 
     // A role in use cannot simply go: the dialog asks for a role to move its member to.

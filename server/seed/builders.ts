@@ -88,8 +88,13 @@ export async function createBlock(db: Executor, input: BlockInput & { pageId: st
   return block;
 }
 
+/** A named menu; the "Top level menu" exists from the first migration on, so it is found, not made. */
 export async function createMenu(db: Executor, name: string) {
-  const [menu] = await db.insert(menus).values({ name }).returning();
+  const [menu] = await db
+    .insert(menus)
+    .values({ name })
+    .onConflictDoUpdate({ target: menus.name, set: { name } })
+    .returning();
   if (!menu) throw new Error('menu not created');
   return menu;
 }
