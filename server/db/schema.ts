@@ -88,6 +88,9 @@ export const pages = pgTable(
     // Admin pages (issue 10): the admin table sorts by title or last change.
     index('pages_kind_title_idx').on(table.kind, sql`lower(${table.title}->>'nl')`),
     index('pages_kind_updated_idx').on(table.kind, table.updatedAt),
+    // The admin table's search (ILIKE '%…%' on either title) uses trigrams (migration 0011).
+    index('pages_title_nl_trgm_idx').using('gin', sql`(${table.title}->>'nl') gin_trgm_ops`),
+    index('pages_title_en_trgm_idx').using('gin', sql`coalesce(${table.title}->>'en', '') gin_trgm_ops`),
   ],
 );
 

@@ -95,23 +95,51 @@ export async function queryAdminPages(
     updatedAt: sql`p.updated_at ${direction}`,
   }[query.sortBy];
   const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const limit = sql`LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
+  const columns = sql`p.id, p.title, mp.path, p.is_published, p.layout, p.updated_at, p.updated_by,
+      nullif(trim(concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name)), '') AS updated_by_name,
+      (u.id IS NOT NULL) AS updated_by_exists,
+      p.edit_permission, p.edit_roles, p.role_ids`;
+  if (query.sortBy === 'path') {
+    // Sorted by the menu path: every matching page needs its path before the page can be cut.
+    const search = pattern
+      ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern} OR coalesce(mp.path, '') ILIKE ${pattern})`
+      : sql``;
+    return queryRows<AdminPageRow>(
+      db,
+      sql`
+      WITH RECURSIVE ${menuPathsCte}
+      SELECT ${columns}
+      FROM pages p
+      LEFT JOIN menu_paths mp ON mp.page_id = p.id
+      LEFT JOIN users u ON u.id = p.updated_by
+      WHERE p.kind = 'page' ${search}
+      ORDER BY ${order}, p.id ASC
+      ${limit}`,
+    );
+  }
+  // Any other order: cut the page from the pages table alone (its indexes, no joins), then add the
+  // paths and names of those rows only. A deep page no longer sorts every page with its joins.
   const search = pattern
-    ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern} OR coalesce(mp.path, '') ILIKE ${pattern})`
+    ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern}
+        OR p.id IN (SELECT page_id FROM menu_paths WHERE path ILIKE ${pattern}))`
     : sql``;
   return queryRows<AdminPageRow>(
     db,
     sql`
-    WITH RECURSIVE ${menuPathsCte}
-    SELECT p.id, p.title, mp.path, p.is_published, p.layout, p.updated_at, p.updated_by,
-      nullif(trim(concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name)), '') AS updated_by_name,
-      (u.id IS NOT NULL) AS updated_by_exists,
-      p.edit_permission, p.edit_roles, p.role_ids
-    FROM pages p
+    WITH RECURSIVE ${menuPathsCte},
+    slice AS (
+      SELECT p.id FROM pages p
+      WHERE p.kind = 'page' ${search}
+      ORDER BY ${order}, p.id ASC
+      ${limit}
+    )
+    SELECT ${columns}
+    FROM slice s
+    JOIN pages p ON p.id = s.id
     LEFT JOIN menu_paths mp ON mp.page_id = p.id
     LEFT JOIN users u ON u.id = p.updated_by
-    WHERE p.kind = 'page' ${search}
-    ORDER BY ${order}, p.id ASC
-    LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    ORDER BY ${order}, p.id ASC`,
   );
 }
 
@@ -123,12 +151,9 @@ export async function countAdminPages(db: Executor, search: string | undefined):
     pattern
       ? sql`
     WITH RECURSIVE ${menuPathsCte}
-    SELECT count(*) AS total FROM pages p LEFT JOIN menu_paths mp ON mp.page_id = p.id
-    WHERE p.kind = 'page' ${
-      pattern
-        ? sql`AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern} OR coalesce(mp.path, '') ILIKE ${pattern})`
-        : sql``
-    }`
+    SELECT count(*) AS total FROM pages p
+    WHERE p.kind = 'page' AND (p.title->>'nl' ILIKE ${pattern} OR coalesce(p.title->>'en', '') ILIKE ${pattern}
+      OR p.id IN (SELECT page_id FROM menu_paths WHERE path ILIKE ${pattern}))`
       : sql`SELECT count(*) AS total FROM pages p WHERE p.kind = 'page'`,
   );
   return Number(rows[0]?.total ?? 0);

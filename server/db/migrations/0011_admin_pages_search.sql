@@ -1,0 +1,2 @@
+CREATE INDEX "pages_title_nl_trgm_idx" ON "pages" USING gin (("title"->>'nl') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "pages_title_en_trgm_idx" ON "pages" USING gin (coalesce("title"->>'en', '') gin_trgm_ops);
