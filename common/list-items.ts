@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import en from './i18n/en.json' with { type: 'json' };
 import nl from './i18n/nl.json' with { type: 'json' };
-import type { Locale } from './localized-text.ts';
+import { type Locale, type LocalizedText, pickLocale } from './localized-text.ts';
 import { slugify } from './urls.ts';
 
 /**
@@ -174,6 +174,15 @@ export function listItemTypeLabel(type: string, locale: Locale): string {
   }
   const words = type.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The label of an item type as the admin set it (issue 10, list_item_types.label) in `locale`, the
+ * Dutch label when English has none, else the catalogue's name (`listItemTypeLabel`).
+ */
+export function itemTypeLabel(type: string, label: LocalizedText | null | undefined, locale: Locale): string {
+  const picked = label ? pickLocale(label, locale) : '';
+  return picked && picked.trim() !== '' ? picked : listItemTypeLabel(type, locale);
 }
 
 /** Item types whose items are events: their date is when the event takes place. */

@@ -160,6 +160,8 @@ export type SearchHit = {
   /** Snippet with matches wrapped in <mark>…</mark>; everything else is HTML-escaped. */
   snippetHtml: string;
   listItemTypeName: string | null;
+  /** The item type's label (the admin's, in the request language); null for pages. */
+  listItemTypeLabel: string | null;
   publishedOn: string | null;
   rank: number;
 };
@@ -171,7 +173,7 @@ export type SearchResults = {
   itemCount: number;
   totalNumberOfItems: number;
   /** Types present in the results, for the filter. */
-  types: { name: string; count: number }[];
+  types: { name: string; count: number; label: string | null }[];
   /** True when nothing matched exactly and the hits come from the typo-tolerant fallback. */
   isFuzzy: boolean;
 };

@@ -51,6 +51,8 @@ describe('admin/pages', () => {
     await page.getByRole('button', { name: 'Nieuwe pagina' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Nieuwe pagina' });
     await dialog.getByLabel('Titel (Nederlands)').fill(title);
+    // The header image is a choice of the header images, none by default (not a free-text id).
+    await expect(dialog.getByLabel('Headerafbeelding', { exact: true }).inputValue()).resolves.toBe('Geen');
     await dialog.getByLabel('Indeling', { exact: true }).click();
     await page.getByRole('option', { name: layout }).click();
     await dialog.getByLabel('Gepubliceerd').check();

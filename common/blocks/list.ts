@@ -26,5 +26,7 @@ export type ListBlockData = {
   pagePath: string;
   /** Item types used in this list, for the filter control. */
   itemTypes: string[];
+  /** Each item type's label (the admin's, in the reader's language), by name. */
+  itemTypeLabels: Record<string, string>;
   abilities: { addItem: boolean; editItems: boolean };
 };

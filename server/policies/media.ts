@@ -92,7 +92,8 @@ export function isPublicMedia(owner: MediaOwnerForPolicy): boolean {
       return false;
     case 'block':
     case 'item':
-      return owner.page?.isPublished === true;
+      // A members-only page's images are not for shared caches either.
+      return owner.page?.isPublished === true && (owner.page.roleIds ?? []).length === 0;
   }
 }
 

@@ -10799,6 +10799,8 @@ export interface components {
                 /** @description HTML-escaped text; matches wrapped in <mark>…</mark> */
                 snippetHtml: string;
                 listItemTypeName: string | null;
+                /** @description The item type's label in the request language; null for pages */
+                listItemTypeLabel: string | null;
                 publishedOn: string | null;
                 rank: number;
             }[];
@@ -10808,6 +10810,8 @@ export interface components {
             types: {
                 name: string;
                 count: number;
+                /** @description The item type's label in the request language; null for 'page' */
+                label: string | null;
             }[];
             isFuzzy: boolean;
         };
@@ -11557,6 +11561,8 @@ export interface components {
                 /** @description HTML-escaped text; matches wrapped in <mark>…</mark> */
                 snippetHtml: string;
                 listItemTypeName: string | null;
+                /** @description The item type's label in the request language; null for pages */
+                listItemTypeLabel: string | null;
                 publishedOn: string | null;
                 rank: number;
             }[];
@@ -11566,6 +11572,8 @@ export interface components {
             types: {
                 name: string;
                 count: number;
+                /** @description The item type's label in the request language; null for 'page' */
+                label: string | null;
             }[];
             isFuzzy: boolean;
         };

@@ -51,7 +51,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = useLocale();
   const totalPages = results ? Math.ceil(results.totalNumberOfItems / Math.max(1, results.itemCount)) : 0;
-  const typeLabel = (name: string) => (name === 'page' ? t('search.pages') : listItemTypeLabel(name, locale));
+  const typeLabel = (entry: { name: string; label?: string | null }) =>
+    entry.name === 'page' ? t('search.pages') : (entry.label ?? listItemTypeLabel(entry.name, locale));
   return (
     <div className="container search-page">
       <Title order={1} className="page-title">
@@ -107,7 +108,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     aria-current={type === entry.name ? 'true' : undefined}
                     className="search-type"
                   >
-                    {typeLabel(entry.name)} ({entry.count})
+                    {typeLabel(entry)} ({entry.count})
                   </Anchor>
                 ))}
               </Group>
@@ -128,7 +129,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       {hit.kind === 'page'
                         ? t('search.page')
                         : hit.listItemTypeName
-                          ? listItemTypeLabel(hit.listItemTypeName, locale)
+                          ? (hit.listItemTypeLabel ?? listItemTypeLabel(hit.listItemTypeName, locale))
                           : t('search.item')}
                     </Badge>
                     {hit.publishedOn ? (

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ListItemView } from '../../../common/list-items.ts';
-import type { Locale } from '../../../common/localized-text.ts';
+import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { buildingBlockInstances, listItemParents, listItems, listItemTypes, pages } from '../../db/schema.ts';
 import { type Actor, can, type ListForPolicy } from '../../policies/index.ts';
@@ -25,16 +25,19 @@ export async function loadParentGuids(db: Executor, itemIds: string[]): Promise<
   }
   return result;
 }
-/** Item types in use in a list (for its filter control). */
-export async function listItemTypesInBlock(db: Executor, blockId: string): Promise<string[]> {
+/** Item types in use in a list (for its filter control), with the admin's labels. */
+export async function listItemTypesInBlock(
+  db: Executor,
+  blockId: string,
+): Promise<{ name: string; label: LocalizedText }[]> {
   const rows = await db
-    .select({ name: listItemTypes.name })
+    .select({ name: listItemTypes.name, label: listItemTypes.label })
     .from(listItemTypes)
     .where(
       sql`EXISTS (SELECT 1 FROM ${listItems} WHERE ${listItems.blockId} = ${blockId} AND ${listItems.listItemTypeName} = ${listItemTypes.name})`,
     )
     .orderBy(asc(listItemTypes.name));
-  return rows.map((row) => row.name);
+  return rows;
 }
 
 export async function listAllItemTypes(db: Executor) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paragraphs } from '../../../common/blocks/rich-text.ts';
@@ -7,6 +8,7 @@ import type { ListBlockData, WidgetBlockData } from '../../../common/site.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { listItemTypes } from '../../db/schema.ts';
 import { type Actor, ANONYMOUS } from '../../policies/index.ts';
 import { createListItem, createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
 import { VersionedCache } from '../cache.ts';
@@ -187,6 +189,7 @@ describe('getPageByPath: list and widget blocks', () => {
     expect(list.page?.items.map((entry) => entry.guid)).toEqual([item.id, child.id]);
     expect(list.page?.totalNumberOfItems).toBe(5);
     expect(list.itemTypes).toEqual(['nieuws']);
+    expect(Object.keys(list.itemTypeLabels)).toEqual(['nieuws']);
     expect(list.abilities).toEqual({ addItem: false, editItems: false });
     const lazy = first?.blocks.find((block) => block.guid === lazyBlock)?.data as ListBlockData;
     expect(lazy.page).toBeNull();
@@ -222,5 +225,22 @@ describe('getPageByPath: list and widget blocks', () => {
     const b = new URLSearchParams({ [listParamName(listBlock, 'page')]: '2', other: 'y' });
     expect(listStateKey(a)).toBe(listStateKey(b));
     expect(listStateKey(a)).not.toBe(listStateKey(new URLSearchParams()));
+  });
+});
+
+describe("getPageByPath: the list's type filter", () => {
+  it("offers each item type with the admin's label in the reader's language", async () => {
+    const { db } = database;
+    await db
+      .update(listItemTypes)
+      .set({ label: { nl: 'Dorpsnieuws', en: 'Village news' } })
+      .where(eq(listItemTypes.name, 'nieuws'));
+    const labelsIn = async (locale: 'nl' | 'en') => {
+      const view = await site().getPageByPath({ path: '/actueel/nieuws', locale });
+      return (view?.blocks.find((block) => block.guid === listBlock)?.data as ListBlockData | undefined)
+        ?.itemTypeLabels;
+    };
+    expect(await labelsIn('nl')).toEqual({ nieuws: 'Dorpsnieuws' });
+    expect(await labelsIn('en')).toEqual({ nieuws: 'Village news' });
   });
 });

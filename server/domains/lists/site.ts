@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isShortId,
+  itemTypeLabel,
   itemUrl,
   LIST_URL_KEYS,
   type ListBlockOptions,
@@ -127,7 +128,7 @@ export async function withListData(
         state,
         page,
         pagePath: view.path,
-        itemTypes: await listItemTypesInBlock(db, list.block.id),
+        ...(await itemTypesOfList(db, list.block.id, locale)),
         abilities: abilities('list', actor, list.policy),
       };
       return { ...block, data } as BlockView;
@@ -210,5 +211,16 @@ export async function getItemPage(
       children,
       abilities: itemAbilities,
     },
+  };
+}
+
+/** The list's item types for its filter, each with its label in the reader's language. */
+async function itemTypesOfList(db: Executor, blockId: string, locale: Locale) {
+  const types = await listItemTypesInBlock(db, blockId);
+  return {
+    itemTypes: types.map((type) => type.name),
+    itemTypeLabels: Object.fromEntries(
+      types.map((type) => [type.name, itemTypeLabel(type.name, type.label, locale)]),
+    ),
   };
 }

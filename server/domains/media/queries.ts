@@ -23,6 +23,7 @@ export async function findBlockPage(db: Executor, blockGuid: string): Promise<Bl
       isPublished: pages.isPublished,
       editPermission: pages.editPermission,
       editRoles: pages.editRoles,
+      roleIds: pages.roleIds,
     })
     .from(buildingBlockInstances)
     .leftJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
@@ -32,9 +33,15 @@ export async function findBlockPage(db: Executor, blockGuid: string): Promise<Bl
   if (row.isPublished === null || row.editPermission === null || row.editRoles === null) {
     return { found: true, page: null };
   }
+  // roleIds too: a members-only page's images follow page.view (issue 10).
   return {
     found: true,
-    page: { isPublished: row.isPublished, editPermission: row.editPermission, editRoles: row.editRoles },
+    page: {
+      isPublished: row.isPublished,
+      editPermission: row.editPermission,
+      editRoles: row.editRoles,
+      roleIds: row.roleIds ?? [],
+    },
   };
 }
 

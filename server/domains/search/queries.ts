@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { itemUrl } from '../../../common/list-items.ts';
+import { itemTypeLabel, itemUrl } from '../../../common/list-items.ts';
 import type { Locale } from '../../../common/localized-text.ts';
 import type { SearchHit, SearchResults } from '../../../common/site.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { listItemTypes } from '../../db/schema.ts';
 import { type Actor, can } from '../../policies/index.ts';
 
 /**
@@ -299,7 +300,16 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
     isFuzzy = result.types.length > 0;
   }
 
-  const types = result.types;
+  // The admin's labels of item types (a handful of rows), in the reader's language.
+  const labelRows = await db
+    .select({ name: listItemTypes.name, label: listItemTypes.label })
+    .from(listItemTypes);
+  const labels = new Map(labelRows.map((row) => [row.name, row.label]));
+  const labelOf = (name: string) => itemTypeLabel(name, labels.get(name), options.locale);
+  const types = result.types.map((entry) => ({
+    ...entry,
+    label: entry.name === 'page' ? null : labelOf(entry.name),
+  }));
   const total = type
     ? (types.find((entry) => entry.name === type)?.count ?? 0)
     : types.reduce((sum, entry) => sum + entry.count, 0);
@@ -314,6 +324,7 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
       url: row.kind === 'page' ? pagePath : itemUrl(pagePath, row.shortId ?? row.guid, row.title),
       snippetHtml: snippetToHtml(row.snippet ?? ''),
       listItemTypeName: row.kind === 'item' ? row.type : null,
+      listItemTypeLabel: row.kind === 'item' ? labelOf(row.type) : null,
       publishedOn: row.publishedOn ? new Date(row.publishedOn).toISOString() : null,
       rank: Number(row.rank),
     });

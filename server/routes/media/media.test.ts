@@ -12,7 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../../../common/media.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { auditEvents, media } from '../../db/schema.ts';
+import { auditEvents, media, pages } from '../../db/schema.ts';
 import { transformStats } from '../../media/transform.ts';
 import { createPage } from '../../seed/builders.ts';
 
@@ -29,6 +29,8 @@ let memberId: string;
 let publishedBlock: string;
 let unpublishedBlock: string;
 let rolesBlock: string;
+let membersBlock: string;
+let insider: Browser;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'bouwsteen-media-test-'));
@@ -63,6 +65,19 @@ beforeAll(async () => {
   publishedBlock = blockId(published.blocks);
   unpublishedBlock = blockId(unpublished.blocks);
   rolesBlock = blockId(rolesPage.blocks);
+  // A members-only page (issue 10): seen only by users holding the role 'leden-a'.
+  const membersPage = await createPage(db, {
+    name: 'ledenpagina',
+    title: 'Leden',
+    blocks: [{ name: 'image' }],
+  });
+  await db
+    .update(pages)
+    .set({ roleIds: ['leden-a'] })
+    .where(eq(pages.id, membersPage.id));
+  membersBlock = blockId(membersPage.blocks);
+  await buildUser(db, { email: 'insider@example.nl', roleIds: ['leden-a'] });
+  insider = await signInAs(test.app, 'insider@example.nl');
 });
 
 afterAll(async () => {
@@ -595,6 +610,21 @@ describe('GET /a/{guid}', () => {
       const response = await get(`/a/${body.guid}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('shows a block image on a members-only page only to holders of its role and admins, never cached publicly', async () => {
+      const body = await uploadOk(`block=${membersBlock}`, await image('png'));
+      const visitor = await get(`/a/${body.guid}`);
+      expect([403, 404]).toContain(visitor.statusCode);
+      const outsider = await get(`/a/${body.guid}`, { cookie: member.cookie });
+      expect([403, 404]).toContain(outsider.statusCode);
+      for (const cookie of [insider.cookie, admin.cookie]) {
+        const seen = await get(`/a/${body.guid}`, { cookie });
+        expect(seen.statusCode).toBe(200);
+        expect(seen.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      }
+      const placeholder = await get(`/a/${body.guid}?width=50`, { cookie: member.cookie });
+      expect([403, 404]).toContain(placeholder.statusCode);
     });
 
     it('shows profile photos to signed-in members only, privately cached', async () => {

@@ -22,6 +22,10 @@ export const searchResultsSchema = z
         url: z.string(),
         snippetHtml: z.string().describe('HTML-escaped text; matches wrapped in <mark>…</mark>'),
         listItemTypeName: z.string().nullable(),
+        listItemTypeLabel: z
+          .string()
+          .nullable()
+          .describe("The item type's label in the request language; null for pages"),
         publishedOn: z.string().nullable(),
         rank: z.number(),
       }),
@@ -29,7 +33,16 @@ export const searchResultsSchema = z
     pageNumber: z.number().int(),
     itemCount: z.number().int(),
     totalNumberOfItems: z.number().int(),
-    types: z.array(z.object({ name: z.string(), count: z.number().int() })),
+    types: z.array(
+      z.object({
+        name: z.string(),
+        count: z.number().int(),
+        label: z
+          .string()
+          .nullable()
+          .describe("The item type's label in the request language; null for 'page'"),
+      }),
+    ),
     isFuzzy: z.boolean(),
   })
   .meta({ id: 'SearchResults' });

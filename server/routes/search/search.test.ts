@@ -4,7 +4,7 @@ import { paragraphs } from '../../../common/blocks/rich-text.ts';
 import type { SearchResults } from '../../../common/site.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { buildingBlockInstances, listItems, pages } from '../../db/schema.ts';
+import { buildingBlockInstances, listItems, listItemTypes, pages } from '../../db/schema.ts';
 import { refreshSearchIndex, snippetToHtml } from '../../domains/search/queries.ts';
 import { createListItem, createMenu, createMenuItem, createPage, createUser } from '../../seed/builders.ts';
 
@@ -103,7 +103,7 @@ describe('GET /api/search', () => {
     expect(results.isFuzzy).toBe(false);
     expect(titles(results)).toEqual(['Fietsenstalling bij het station', 'Nieuwe fiets voor de wijkagent']);
     expect(results.totalNumberOfItems).toBe(2);
-    expect(results.types).toEqual([
+    expect(results.types.map(({ name, count }) => ({ name, count }))).toEqual([
       { name: 'evenement', count: 1 },
       { name: 'nieuws', count: 1 },
     ]);
@@ -112,6 +112,38 @@ describe('GET /api/search', () => {
     expect(hit?.url).toMatch(/^\/nieuws\/i\/[A-Za-z0-9]{8}\/nieuwe-fiets-voor-de-wijkagent$/);
     expect(hit?.snippetHtml).toContain('<mark>');
     expect(titles(await search('q=fiets'))).toHaveLength(2);
+  });
+
+  it("labels hits and type filters with the admin's item type label in the reader's language", async () => {
+    const { db } = test.database;
+    const [before] = await db.select().from(listItemTypes).where(eq(listItemTypes.name, 'nieuws'));
+    await db
+      .update(listItemTypes)
+      .set({ label: { nl: 'Dorpsnieuws', en: 'Village news' } })
+      .where(eq(listItemTypes.name, 'nieuws'));
+    try {
+      const dutch = await search('q=fietsen');
+      const hit = dutch.hits.find((entry) => entry.listItemTypeName === 'nieuws');
+      expect(hit?.listItemTypeLabel).toBe('Dorpsnieuws');
+      expect(dutch.types.find((entry) => entry.name === 'nieuws')?.label).toBe('Dorpsnieuws');
+      const english = await search('q=fietsen', { 'accept-language': 'en' });
+      expect(english.hits.find((entry) => entry.listItemTypeName === 'nieuws')?.listItemTypeLabel).toBe(
+        'Village news',
+      );
+      expect(english.types.find((entry) => entry.name === 'nieuws')?.label).toBe('Village news');
+      // No English label: the Dutch one.
+      await db
+        .update(listItemTypes)
+        .set({ label: { nl: 'Dorpsnieuws' } })
+        .where(eq(listItemTypes.name, 'nieuws'));
+      const fallback = await search('q=fietsen', { 'accept-language': 'en' });
+      expect(fallback.types.find((entry) => entry.name === 'nieuws')?.label).toBe('Dorpsnieuws');
+      const pagesOnly = await search('q=cafe');
+      expect(pagesOnly.hits[0]?.listItemTypeLabel).toBeNull();
+    } finally {
+      if (before)
+        await db.update(listItemTypes).set({ label: before.label }).where(eq(listItemTypes.name, 'nieuws'));
+    }
   });
 
   it("searches items' own blocks and pages' blocks, accent-insensitively, with escaped snippets", async () => {

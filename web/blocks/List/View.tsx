@@ -104,6 +104,7 @@ export function ListBlock({ block }: BlockViewProps<'list'>) {
         filter={state.filter ?? ''}
         q={state.q ?? ''}
         itemTypes={data.itemTypes}
+        itemTypeLabels={data.itemTypeLabels}
         isManual={options.sortOrder === 'manual'}
       />
       <div ref={lazy.target} className="list-body">

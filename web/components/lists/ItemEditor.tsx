@@ -143,7 +143,7 @@ function ItemForm({
 }: {
   target: EditorTarget;
   initial: ItemDraft;
-  types: string[];
+  types: { name: string; label: string }[];
   parents: { value: string; label: string }[];
   onClose(): void;
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
@@ -212,7 +212,12 @@ function ItemForm({
           <Autocomplete
             label={t('lists.editor.type')}
             description={t('lists.editor.typeHint')}
-            data={types}
+            data={types.map((type) => type.name)}
+            // The stored value is the type's name; the option shows the admin's label with it.
+            renderOption={({ option }) => {
+              const label = types.find((type) => type.name === option.value)?.label;
+              return label && label !== option.value ? `${label} (${option.value})` : option.value;
+            }}
             value={draft.listItemTypeName}
             required
             maxLength={64}

@@ -23,6 +23,7 @@ export function ListControls({
   filter,
   q,
   itemTypes,
+  itemTypeLabels,
   isManual,
 }: {
   blockGuid: string;
@@ -30,6 +31,8 @@ export function ListControls({
   filter: string;
   q: string;
   itemTypes: string[];
+  /** The admin's labels in the reader's language, by type name (the catalogue's name as fallback). */
+  itemTypeLabels?: Record<string, string> | undefined;
   isManual: boolean;
 }) {
   const { t } = useTranslation();
@@ -41,7 +44,7 @@ export function ListControls({
   const sortKeys = LIST_SORT_KEYS.filter((key) => key !== 'manual' || isManual);
   const typeOptions = itemTypes.map((name) => ({
     value: typeFilter(name),
-    label: listItemTypeLabel(name, locale),
+    label: itemTypeLabels?.[name] ?? listItemTypeLabel(name, locale),
   }));
   if (filter && !typeOptions.some((option) => option.value === filter)) {
     typeOptions.push({ value: filter, label: filter });

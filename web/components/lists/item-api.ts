@@ -68,9 +68,10 @@ export async function loadItemDraft(guid: string): Promise<ItemDraft> {
   return draftOf(await loadItemDetail(guid));
 }
 
-export async function loadItemTypes(): Promise<string[]> {
+/** Item types for the type chooser: the name (what is stored) and the admin's label in the user's language. */
+export async function loadItemTypes(): Promise<{ name: string; label: string }[]> {
   const types = await unwrap(api.GET('/api/listitemtypes'));
-  return types.map((type) => type.name);
+  return types.map((type) => ({ name: type.name, label: type.label }));
 }
 
 /** Items of the same list (first 100 by title) as possible parents, the item itself left out. */

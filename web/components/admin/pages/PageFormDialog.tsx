@@ -80,6 +80,12 @@ export function PageFormDialog({
   const firstField = useRef<HTMLInputElement>(null);
   const templates = useQuery({ ...pageQueries.templates, enabled: opened });
   const roles = useQuery({ ...adminQueries.roles, enabled: opened });
+  // Under ['admin', 'headerImages'] so that editing header images refreshes this choice too.
+  const headerImages = useQuery({
+    queryKey: ['admin', 'headerImages', 'all', i18n.language],
+    queryFn: () => unwrap(api.GET('/api/headerimages')),
+    enabled: opened,
+  });
   const existing = useQuery({ ...pageQueries.page(guid ?? ''), enabled: opened && guid !== null });
 
   useEffect(() => {
@@ -111,6 +117,14 @@ export function PageFormDialog({
 
   const loading = guid !== null && !existing.data;
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.guid, label: role.name }));
+  // The stored option value is the header image's guid; an unknown one (deleted image) stays listed.
+  const headerImageOptions = [
+    { value: '', label: t('adminPages.form.none') },
+    ...(headerImages.data ?? []).map((image) => ({ value: image.guid, label: image.title || image.guid })),
+    ...(form.headerImage && !headerImages.data?.some((image) => image.guid === form.headerImage)
+      ? [{ value: form.headerImage, label: form.headerImage }]
+      : []),
+  ];
   const templateOptions = (kind: 'header' | 'footer') => [
     { value: '', label: t(kind === 'header' ? 'adminPages.form.siteDefault' : 'adminPages.form.none') },
     ...(templates.data ?? [])
@@ -249,11 +263,12 @@ export function PageFormDialog({
                     }
                   />
                 ))}
-                <TextInput
+                <Select
                   label={t('adminPages.form.headerImage')}
+                  data={headerImageOptions}
                   value={form.headerImage}
-                  maxLength={200}
-                  onChange={(event) => setForm({ ...form, headerImage: event.currentTarget.value })}
+                  allowDeselect={false}
+                  onChange={(value) => setForm({ ...form, headerImage: value ?? '' })}
                 />
               </Stack>
             </Fieldset>
