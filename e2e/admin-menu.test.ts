@@ -1,29 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { TOP_LEVEL_MENU } from '../common/site.ts';
 import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /**
  * admin/menu: nesting by drag and drop (mouse) and by keyboard, the public menu following, a new URL
  * part answering 301 from the old path, and axe on the tree and the add dialog in nl and en.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
-    );
-}
 
 type Item = { guid: string; urlSegment: string; path: string | null; relatedMenuItems: Item[] };
 type Menu = { guid: string; isTopLevel: boolean; menuItems: Item[] };

@@ -1,25 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /** admin/pages (issue 10): create pages in different layouts, duplicate, unpublish, delete; axe. */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
-    );
-}
 
 async function adminContext(browser: Browser, locale: 'nl' | 'en' = 'nl') {
   const context = await newContext(browser, { width: 1280 });

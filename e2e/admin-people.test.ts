@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { createAccount, freshEmail, signInByApi, TEST_ADMIN } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /**
@@ -10,23 +10,6 @@ import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.
  * member, changes a flag on a user's page, defines a property and finds it on their own account
  * page; axe on every screen of this part, in Dutch and English.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id}: ${violation.help} at ${node.target.join(' ')}\n  ${node.html.slice(0, 200)}`,
-      ),
-    );
-}
 
 async function adminContext(browser: Browser, locale: 'nl' | 'en' = 'nl', width = 1280) {
   const context = await newContext(browser, { width, locale: locale === 'nl' ? 'nl-NL' : 'en-GB' });

@@ -1,31 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /**
  * Settings and the site parts without a screen until issue 10: the settings groups (live header
  * preview, terms version), header images and item types, and axe on each screen in nl and en.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id}: ${violation.help} at ${node.target.join(' ')}\n  ${node.html.slice(0, 200)}`,
-      ),
-    );
-}
 
 async function adminContext(browser: Browser, locale: 'nl' | 'en' = 'nl', width = 1280) {
   const context = await newContext(browser, { width });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import {
   baseUrl,
   CONSENT_COOKIE,
@@ -13,31 +13,15 @@ import {
   waitForHydration,
 } from './browser.ts';
 
+/** The site's header and footer: scanned in e2e/accessibility.test.ts. */
+const SITE_SHELL = ['.site-header', '.site-footer'];
+
 /**
  * Statistics end to end: a visitor (an ordinary desktop Chrome, with analytical cookies allowed)
  * browses the demo site; the server counts in memory and flushes every few seconds; the admin
  * then sees those visits on the statistics screen. Headless Chromium's own user agent is a bot
  * to isbot, so the visitor's context sends a desktop one.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-const SHELL = ['.site-header', '.site-footer'];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
-  for (const selector of SHELL) builder.exclude(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help}\n  target: ${node.target.join(' ')}\n` +
-          `  html:   ${node.html.slice(0, 300)}`,
-      ),
-    );
-}
 
 type Report = {
   totals: { views: number; visitors: number };
@@ -115,7 +99,7 @@ describe('statistics', () => {
     const views = await screen.getByTestId('total-views').textContent();
     expect(Number(views?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(after.totals.views);
     // With data: the chart, the totals and the tables pass axe too.
-    const violations = await seriousViolations(screen);
+    const violations = await seriousViolations(screen, { exclude: SITE_SHELL });
     expect(violations, violations.join('\n\n')).toEqual([]);
 
     // The 7-day preset keeps its choice in the URL; the export links carry the period.
@@ -143,7 +127,9 @@ describe('statistics', () => {
       await waitForHydration(page);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
       await page.getByTestId('total-views').waitFor();
-      found.push(...(await seriousViolations(page)).map((line) => `[${locale}] ${line}`));
+      found.push(
+        ...(await seriousViolations(page, { exclude: SITE_SHELL })).map((line) => `[${locale}] ${line}`),
+      );
       await page.setViewportSize({ width: 375, height: 800 });
       // The shell turns its side menu into a drawer at this width: wait for the layout to settle.
       const sideways = () =>
@@ -156,7 +142,11 @@ describe('statistics', () => {
       await expect
         .poll(sideways, { timeout: 5_000, message: `${locale}: scrolls sideways at 375 px` })
         .toEqual([]);
-      found.push(...(await seriousViolations(page)).map((line) => `[${locale} 375px] ${line}`));
+      found.push(
+        ...(await seriousViolations(page, { exclude: SITE_SHELL })).map(
+          (line) => `[${locale} 375px] ${line}`,
+        ),
+      );
       await context.close();
     }
     expect(found, found.join('\n\n')).toEqual([]);

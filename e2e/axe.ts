@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.0 and 2.1, levels A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe on the page as it is and returns its serious and critical violations, readably (rule,
+ * element, HTML); `exclude` leaves parts out (the site's header and footer, scanned elsewhere).
+ */
+export async function seriousViolations(
+  page: Page,
+  options: { exclude?: readonly string[] } = {},
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
+  for (const selector of options.exclude ?? []) builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}\n  ${node.html.slice(0, 200)}`,
+      ),
+    );
+}
