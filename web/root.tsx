@@ -86,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       siteTheme(colorScheme, {
         close: i18n.t('buttons.close'),
         clear: i18n.t('buttons.clear'),
-        eyeDropper: i18n.t('settings.eyeDropper'),
+        eyeDropper: i18n.t('colorPicker.eyeDropper'),
       }),
     [colorScheme, i18n],
   );

@@ -1,4 +1,11 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import adminEn from './admin.en.json';
+import adminNl from './admin.nl.json';
+import editorEn from './editor.en.json';
+import editorNl from './editor.nl.json';
 import en from './en.json';
 import nl from './nl.json';
 
@@ -18,7 +25,55 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
-const catalogues = { nl: flatten(nl), en: flatten(en) };
+/**
+ * The texts come in three catalogues: the shared one every screen may use, the admin area's and the
+ * block editor's (web/i18n/admin.ts, editor.ts), so a visitor's bundle carries only the first.
+ */
+const parts = {
+  shared: { nl, en },
+  admin: { nl: adminNl, en: adminEn },
+  editor: { nl: editorNl, en: editorEn },
+} as const;
+const catalogues = {
+  nl: flatten({ ...nl, ...adminNl, ...editorNl }),
+  en: flatten({ ...en, ...adminEn, ...editorEn }),
+};
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('catalogues', () => {
+  it('gives every namespace to exactly one catalogue, the same one in both languages', () => {
+    const owner = new Map<string, string>();
+    for (const [name, part] of Object.entries(parts)) {
+      expect(Object.keys(part.en), `namespaces of ${name}`).toEqual(Object.keys(part.nl));
+      for (const namespace of Object.keys(part.nl)) {
+        expect(owner.get(namespace), `namespace ${namespace}`).toBeUndefined();
+        owner.set(namespace, name);
+      }
+    }
+  });
+
+  it('is registered by every web module that uses the admin or editor texts', async () => {
+    const entries = await readdir(path.join(ROOT, 'web'), { withFileTypes: true, recursive: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .filter((file) => !file.includes(`${path.sep}web${path.sep}i18n${path.sep}`));
+    const unregistered: string[] = [];
+    for (const name of ['admin', 'editor'] as const) {
+      const namespaces = Object.keys(parts[name].nl).join('|');
+      const usesTexts = new RegExp(`['"\`](${namespaces})\\.[A-Za-z]`);
+      for (const file of files) {
+        const source = await readFile(file, 'utf8');
+        const registers = new RegExp(`^import '(\\.\\.?/)+i18n/${name}';$`, 'm');
+        if (usesTexts.test(source) && !registers.test(source)) {
+          unregistered.push(`${path.relative(ROOT, file)} → web/i18n/${name}.ts`);
+        }
+      }
+    }
+    expect(unregistered).toEqual([]);
+  });
+});
 
 describe('translations', () => {
   it('has every Dutch key in English', () => {

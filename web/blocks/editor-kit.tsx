@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { BLOCK_TYPES, BlockTypeName } from '../../common/blocks/index';
 import type { BlockPermissions } from '../../common/blocks/permissions';
 import type { Locale } from '../../common/localized-text';
+import '../i18n/editor';
 
 /**
  * What a block type's editor gets from the drawer. The drawer owns the draft, the language tabs,

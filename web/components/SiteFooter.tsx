@@ -33,7 +33,7 @@ export function SiteFooter({ shell, blocks }: { shell: SiteShell; blocks: BlockV
         </div>
       ) : null}
       {shell.footerMenu.length > 0 ? (
-        <nav className="container site-footer-menu" aria-label={t('adminMenu.footerMenu')}>
+        <nav className="container site-footer-menu" aria-label={t('nav.footerMenu')}>
           <ul className="site-footer-links">
             {shell.footerMenu.map((node) => (
               <li key={node.guid}>

@@ -5,6 +5,7 @@ import { MAX_ACCORDION_ITEMS } from '../../../common/blocks/accordion';
 import { emptyEditorDoc } from '../../../common/blocks/rich-text';
 import { RichTextField } from '../../components/edit/RichTextField';
 import { type BlockEditor, OptionsSection, patchRow } from '../editor-kit';
+import '../../i18n/editor';
 
 export const accordionEditor: BlockEditor<'accordion'> = {
   Content: function AccordionContent({ locale, value, errors, onChange }) {

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DIVIDER_SIZES, DIVIDER_VARIANTS } from '../../../common/blocks/divider';
 import { type BlockEditor, ChoiceField, OptionsSection } from '../editor-kit';
+import '../../i18n/editor';
 
 /** A divider has no content in any language: only its options. */
 export const dividerEditor: BlockEditor<'divider'> = {

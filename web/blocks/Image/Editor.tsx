@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IMAGE_SIZES } from '../../../common/blocks/image';
 import { ImageUpload } from '../../components/media/ImageUpload';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
+import '../../i18n/editor';
 
 export const imageEditor: BlockEditor<'image'> = {
   Content: function ImageContent({ locale, value, errors, onChange }) {

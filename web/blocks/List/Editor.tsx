@@ -19,6 +19,7 @@ import {
   OptionsSection,
 } from '../editor-kit';
 import { ParentPicker } from './ParentPicker';
+import '../../i18n/editor';
 
 /** A list's (or widget's) only content: its title in one language. */
 export function ListTitleContent({ locale, value, errors, onChange }: ContentEditorProps<'list' | 'widget'>) {

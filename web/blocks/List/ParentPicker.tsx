@@ -4,6 +4,7 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
+import '../../i18n/editor';
 
 /**
  * The list's default parents (option defaultParentGuids): a searchable multi-select of items by
@@ -43,9 +44,9 @@ export function ParentPicker({
   }
   return (
     <MultiSelect
-      label={t('adminSite.parents.label')}
-      description={t('adminSite.parents.help')}
-      placeholder={value.length === 0 ? t('adminSite.parents.placeholder') : undefined}
+      label={t('blockEditor.listParents.label')}
+      description={t('blockEditor.listParents.help')}
+      placeholder={value.length === 0 ? t('blockEditor.listParents.placeholder') : undefined}
       searchable
       clearable
       searchValue={search}
@@ -54,7 +55,7 @@ export function ParentPicker({
       // The server already matched the words (stemmed, accent-insensitive): show what it found.
       filter={({ options }) => options}
       nothingFoundMessage={
-        debounced.length >= 2 && !found.isFetching ? t('adminSite.parents.none') : undefined
+        debounced.length >= 2 && !found.isFetching ? t('blockEditor.listParents.none') : undefined
       }
       value={value}
       onChange={onChange}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { emptyEditorDoc } from '../../../common/blocks/rich-text';
 import { RichTextField } from '../../components/edit/RichTextField';
 import { type BlockEditor, contentError } from '../editor-kit';
+import '../../i18n/editor';
 
 export const textEditor: BlockEditor<'text'> = {
   Content: function TextContent({ locale, value, errors, onChange }) {

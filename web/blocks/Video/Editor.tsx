@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_ASPECT_RATIOS } from '../../../common/blocks/video';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
+import '../../i18n/editor';
 
 export const videoEditor: BlockEditor<'video'> = {
   Content: function VideoContent({ locale, value, errors, onChange }) {

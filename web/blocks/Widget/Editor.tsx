@@ -6,6 +6,7 @@ import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { type BlockEditor, OptionsSection } from '../editor-kit';
 import { ListOptionsFields, ListTitleContent } from '../List/Editor';
+import '../../i18n/editor';
 
 const listBlocksQuery = {
   queryKey: ['blocks', 'list'] as const,

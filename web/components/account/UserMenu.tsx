@@ -43,10 +43,10 @@ export function UserMenu() {
           <>
             <Menu.Divider />
             <Menu.Item component={Link} to="/admin">
-              {t('admin.title')}
+              {t('nav.adminArea')}
             </Menu.Item>
             <Menu.Item component={Link} to="/settings">
-              {t('settings.title')}
+              {t('nav.settings')}
             </Menu.Item>
             <Menu.Divider />
           </>

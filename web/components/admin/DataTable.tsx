@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { TABLE_ALL_LIMIT, TABLE_PAGE_SIZES, type TablePageSize } from '../../../common/table';
 import { errorMessage } from '../../account/tasks';
 import type { TableControls } from './table-state';
+import '../../i18n/admin';
 
 /** Typing in the search field asks the server this long after the last key. */
 const SEARCH_DELAY_MS = 300;

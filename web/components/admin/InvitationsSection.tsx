@@ -21,6 +21,7 @@ import { api, unwrap } from '../../api/client';
 import { type Column, DataTable } from './DataTable';
 import { type AdminInvitation, adminQueries, useAccessGuard } from './queries';
 import { useLocalTableState } from './table-state-local';
+import '../../i18n/admin';
 
 const INVITATION_SORT_KEYS = ['createdAt', 'email', 'expiresAt'] as const;
 type InvitationSortKey = (typeof INVITATION_SORT_KEYS)[number];

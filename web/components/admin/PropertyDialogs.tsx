@@ -24,6 +24,7 @@ import { accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { type AdminPropertyDefinition, adminQueries, focusHeadingAfterDialog } from './queries';
+import '../../i18n/admin';
 
 type Option = { value: string; nl: string; en: string };
 type Draft = {

@@ -11,6 +11,7 @@ import {
   errorDetail,
   focusHeadingAfterDialog,
 } from './queries';
+import '../../i18n/admin';
 
 /** A write to roles changes the roles table, the pickers and the users' role columns. */
 function useRefreshRoles() {

@@ -26,6 +26,7 @@ import { ApiError, api, unwrap } from '../../api/client';
 import { type Column, DataTable } from './DataTable';
 import { type AdminUser, adminQueries, displayName } from './queries';
 import { useTableState } from './table-state';
+import '../../i18n/admin';
 
 /** The account categories of SPEC 2, as the admin sees someone's account. */
 export const USER_CATEGORIES = ['profile', 'preferences', 'activity', 'privacy', 'security'] as const;

@@ -7,6 +7,7 @@ import { useViewer } from '../../account/viewer';
 import { type Column, DataTable } from './DataTable';
 import { type AdminUserRow, adminQueries, displayName, useAccessGuard } from './queries';
 import { useTableState } from './table-state';
+import '../../i18n/admin';
 
 const SORT_KEYS = ['name', 'email', 'createdAt', 'lastSignIn'] as const;
 type SortKey = (typeof SORT_KEYS)[number];

@@ -20,6 +20,7 @@ import type { ContentDraft, FieldErrors, OptionsDraft } from '../../blocks/edito
 import { BLOCK_EDITORS } from '../../blocks/editors';
 import { defaultOptions, fieldKey } from './block-editing';
 import type { EditTarget } from './EditableBlocks';
+import '../../i18n/editor';
 
 /** SPEC 9: the edit drawer uses an overlay below this width; above it the page stays usable beside it. */
 const OVERLAY_BELOW = 1556;

@@ -10,6 +10,7 @@ import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { RenderBlock } from '../../blocks/registry';
 import { ADDABLE_BLOCK_TYPES, isBlockEmpty, movedOrder } from './block-editing';
+import '../../i18n/editor';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
 // paint of edit mode never download them.

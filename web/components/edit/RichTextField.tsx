@@ -7,6 +7,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RichTextNode } from '../../../common/blocks/rich-text';
 import { isAllowedUrl } from '../../../common/urls';
+import '../../i18n/editor';
 
 /**
  * Rich text as editors write it: Tiptap with the same StarterKit the server renders with, stored as

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { accountMeta } from '../../account/meta';
 import { AdminPage } from '../../components/admin/AdminPage';
 import type { Route } from './+types/forms';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminShell.forms');

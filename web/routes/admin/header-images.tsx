@@ -13,6 +13,7 @@ import { ImageUpload } from '../../components/media/ImageUpload';
 import { mediaUrl } from '../../components/media-url';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import type { Route } from './+types/header-images';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminSite.headerImages.title');

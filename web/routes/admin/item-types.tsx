@@ -11,6 +11,7 @@ import { DataTable } from '../../components/admin/DataTable';
 import { useTableState } from '../../components/admin/table-state';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import type { Route } from './+types/item-types';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminSite.itemTypes.title');

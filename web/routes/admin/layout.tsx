@@ -23,6 +23,7 @@ import { StatusPage } from '../../components/StatusPage';
 import { useRootData } from '../../layouts/root-data';
 import { requireAdmin } from '../guards';
 import type { Route } from './+types/layout';
+import '../../i18n/admin';
 
 /** SPEC 1: the admin side menu (forms marked beta), then the site's own screens. */
 const SIDE_MENU = [

@@ -18,6 +18,7 @@ import {
 import { RedirectsSection } from '../../components/admin/menu/RedirectsSection';
 import { useLocale } from '../../i18n';
 import type { Route } from './+types/menu';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminMenu.title');

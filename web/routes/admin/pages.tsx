@@ -6,6 +6,7 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { PagesSection } from '../../components/admin/pages/PagesSection';
 import { TemplatesSection } from '../../components/admin/pages/TemplatesSection';
 import type { Route } from './+types/pages';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminPages.title');

@@ -12,6 +12,7 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { PropertyDeleteDialog, PropertyDialog } from '../../components/admin/PropertyDialogs';
 import { type AdminPropertyDefinition, adminQueries, useAccessGuard } from '../../components/admin/queries';
 import type { Route } from './+types/properties';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminPeople.properties.title');

@@ -9,6 +9,7 @@ import { type AdminRoleRow, adminQueries, useAccessGuard } from '../../component
 import { RoleDeleteDialog, RoleDialog, RoleMembersDialog } from '../../components/admin/RoleDialogs';
 import { useTableState } from '../../components/admin/table-state';
 import type { Route } from './+types/roles';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminPeople.roles.title');

@@ -35,6 +35,7 @@ import { ImageUpload } from '../../components/media/ImageUpload';
 import { mediaUrl } from '../../components/media-url';
 import { colorTuple, readablePrimaryShade } from '../../theme';
 import type { Route } from './+types/settings';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'settings.title');
@@ -329,7 +330,7 @@ function SettingsForm({ initial }: { initial: Values }) {
                     value={values[key]}
                     onChange={set(key)}
                     error={errorOf(key)}
-                    eyeDropperButtonProps={{ 'aria-label': t('settings.eyeDropper') }}
+                    eyeDropperButtonProps={{ 'aria-label': t('colorPicker.eyeDropper') }}
                   />
                 ))}
               </Stack>

@@ -21,6 +21,7 @@ import { PagePath, TopTable } from '../../components/admin/statistics/TopTable';
 import { Totals } from '../../components/admin/statistics/Totals';
 import { ViewsChart } from '../../components/admin/statistics/ViewsChart';
 import type { Route } from './+types/statistics';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'statistics.title');

@@ -17,6 +17,7 @@ import {
   UserSecurityPanel,
 } from '../../components/admin/UserPanels';
 import type { Route } from './+types/user';
+import '../../i18n/admin';
 
 function isCategory(value: string): value is AdminUserCategory {
   return (USER_CATEGORIES as readonly string[]).includes(value);

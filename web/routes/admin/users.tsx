@@ -6,6 +6,7 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { InvitationsSection } from '../../components/admin/InvitationsSection';
 import { UsersSection } from '../../components/admin/UsersSection';
 import type { Route } from './+types/users';
+import '../../i18n/admin';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'admin.title');

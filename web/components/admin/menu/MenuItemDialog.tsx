@@ -6,6 +6,7 @@ import { PAGE_LAYOUTS, type PageLayout } from '../../../../common/pages';
 import { slugify } from '../../../../common/urls';
 import { api, unwrap } from '../../../api/client';
 import { type AdminMenuItem, fieldErrors, menuQueries } from './menu-data';
+import '../../../i18n/admin';
 
 type Kind = 'page' | 'newPage' | 'external';
 

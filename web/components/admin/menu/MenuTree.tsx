@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLocale } from '../../../../common/localized-text';
 import { useLocale } from '../../../i18n';
 import { type AdminMenuItem, type FlatItem, flatten, projectMove } from './menu-data';
+import '../../../i18n/admin';
 
 /** Pixels per level of nesting: the indent on screen and the drag offset that nests one level. */
 export const INDENT = 28;

@@ -8,6 +8,7 @@ import type { components } from '../../../api/schema';
 import { DataTable } from '../DataTable';
 import { useTableState } from '../table-state';
 import { fieldErrors } from './menu-data';
+import '../../../i18n/admin';
 
 type Redirect = components['schemas']['Redirect'];
 

@@ -2,6 +2,7 @@ import { Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pageQueries } from './queries';
+import '../../../i18n/admin';
 
 /** The delete confirmation: says what deleting breaks (menu items, lists and their items). */
 export function DeletePageDialog({

@@ -21,6 +21,7 @@ import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { adminQueries } from '../queries';
 import { pageQueries, titleIn } from './queries';
+import '../../../i18n/admin';
 
 const SWITCHES = ['showMainMenu', 'showSubMenu', 'showHeader', 'showBreadcrumbs', 'showFooter'] as const;
 const TEMPLATE_OPTIONS = ['templateHeader', 'footerGuid', 'templateFooter'] as const;

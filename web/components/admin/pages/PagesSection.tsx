@@ -10,6 +10,7 @@ import { useTableState } from '../table-state';
 import { DeletePageDialog } from './DeletePageDialog';
 import { PageFormDialog } from './PageFormDialog';
 import { type AdminPageRow, pageQueries, titleIn } from './queries';
+import '../../../i18n/admin';
 
 /** The admin table of all pages with create, settings, duplicate, publish and delete. */
 export function PagesSection() {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { type PageTemplate, pageQueries, titleIn } from './queries';
+import '../../../i18n/admin';
 
 type Draft = { guid: string | null; nl: string; en: string; templateKind: 'header' | 'footer' };
 

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/admin';
 
 export type TopColumn<Row> = { header: string; render: (row: Row) => ReactNode; numeric?: boolean };
 

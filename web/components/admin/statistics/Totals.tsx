@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { percentChange } from '../../../../common/statistics';
 import { formatChange, formatNumber } from './format';
+import '../../../i18n/admin';
 
 type TotalsValue = { views: number; visitors: number; signUps: number; itemsAdded: number };
 const KEYS = ['views', 'visitors', 'signUps', 'itemsAdded'] as const;

@@ -2,6 +2,7 @@ import { Box, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatNumber } from './format';
+import '../../../i18n/admin';
 
 type Day = { day: string; views: number; visitors: number };
 
