@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'account_inactive',
   'internal_error',
   'service_unavailable',
+  'translation_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

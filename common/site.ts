@@ -20,6 +20,8 @@ export const MAX_MENU_DEPTH = 8;
 export type MenuNode = {
   guid: string;
   name: string;
+  /** `nl` when the name is the Dutch fallback of a missing English one. */
+  lang?: Locale;
   urlSegment: string;
   /** Site path for an internal item ("/" for home), or the external URL. */
   url: string;

@@ -110,6 +110,18 @@ describe('settings and site parts', () => {
     await page.close();
   });
 
+  it('warns that automatic translation needs a translation service this server does not have', async () => {
+    const page = await context.newPage();
+    await open(page, '/settings?tab=privacy');
+    await expect(page.getByText('Geen vertaaldienst ingesteld').count()).resolves.toBe(1);
+    // Visitors see no choice they could not use.
+    await open(page, '/?lang=en');
+    await expect(page.getByRole('button', { name: 'Vertaal automatisch' }).count()).resolves.toBe(0);
+    await expect(page.locator('.auto-translate-toggle').count()).resolves.toBe(0);
+    await open(page, '/?lang=nl');
+    await page.close();
+  });
+
   it('shows a wrong value under its field and focuses it', async () => {
     const page = await context.newPage();
     await open(page, '/settings');

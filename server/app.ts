@@ -50,6 +50,7 @@ import { roleRoutes } from './routes/roles/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
 import { statisticsRoutes } from './routes/statistics/index.ts';
+import { translationRoutes } from './routes/translations/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './web.ts';
 
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);
   await app.register(statisticsRoutes);
+  await app.register(translationRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   for (const path of ['/api', '/api/*']) {

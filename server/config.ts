@@ -112,6 +112,15 @@ const configSchema = z.object({
     .transform((value) => value === 'true'),
   /** Seconds between two flushes of the counted statistics to the database. */
   STATISTICS_FLUSH_SECONDS: wholeNumber(1, 3600, 5),
+  /**
+   * A LibreTranslate-compatible service (self-hosted: no third party sees the visitors) for the
+   * automatic translation of SPEC 1; without it the site offers none.
+   */
+  TRANSLATE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The service's API key, if it asks for one. */
+  TRANSLATE_API_KEY: z.string().max(500).optional(),
+  /** Seconds a translation may take before the visitor is told it did not work. */
+  TRANSLATE_TIMEOUT: wholeNumber(1, 120, 10),
 });
 
 export type Config = {
@@ -140,6 +149,9 @@ export type Config = {
   mediaAvifMaxPixels: number;
   statisticsEnabled: boolean;
   statisticsFlushMs: number;
+  translateUrl: string | undefined;
+  translateApiKey: string | undefined;
+  translateTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -177,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaAvifMaxPixels: value.MEDIA_AVIF_MAX_PIXELS,
     statisticsEnabled: value.STATISTICS_ENABLED,
     statisticsFlushMs: value.STATISTICS_FLUSH_SECONDS * 1000,
+    translateUrl: value.TRANSLATE_URL,
+    translateApiKey: value.TRANSLATE_API_KEY,
+    translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,
   };
 }
 

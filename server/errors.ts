@@ -29,6 +29,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   account_inactive: 403,
   internal_error: 500,
   service_unavailable: 503,
+  translation_unavailable: 404,
 };
 
 /**

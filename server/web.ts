@@ -50,6 +50,7 @@ export const webRoutes: FastifyPluginAsync<{
         nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
         requestId: request.id,
         origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
+        hasTranslationService: options.config.translateUrl !== undefined,
       });
       return context;
     },

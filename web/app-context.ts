@@ -12,6 +12,8 @@ export type AppContextValue = {
   requestId: string;
   /** Base URL for canonical and hreflang links. */
   origin: string;
+  /** Whether the server has a translation service for automatic translation (TRANSLATE_URL). */
+  hasTranslationService: boolean;
 };
 
 // Imported by the server and by the React Router build through the `#app-context` package import,

@@ -22,6 +22,7 @@ import { appContext } from '#app-context';
 import { CONSENT_COOKIE, parseConsent } from '../common/cookie-consent';
 import { LOCALE_COOKIE, readCookie } from '../common/locale';
 import type { CookieCategory } from '../common/settings';
+import { AUTO_TRANSLATE_COOKIE, isAutoTranslateOn } from '../common/translation';
 import type { Route } from './+types/root';
 import { CookieConsentProvider } from './components/cookie-consent';
 import { mediaUrl } from './components/media-url';
@@ -41,13 +42,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     app.site.getShell({ locale: app.locale }),
     app.site.getViewer(),
   ]);
-  const consent = parseConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE));
+  const cookies = request.headers.get('cookie');
+  const consent = parseConsent(readCookie(cookies, CONSENT_COOKIE));
+  // Automatic translation (SPEC 1, 9): offered when the site turned it on and has a service.
+  const autoTranslate = {
+    isOffered: shell.settings.autoTranslate === 'true' && app.hasTranslationService,
+    hasService: app.hasTranslationService,
+    isOn: isAutoTranslateOn(readCookie(cookies, AUTO_TRANSLATE_COOKIE)),
+  };
   const headers = new Headers();
   if (app.localeFromQuery) {
     // Remember an explicit language choice for the next visits.
     headers.append('Set-Cookie', `${LOCALE_COOKIE}=${app.locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
   }
-  return data({ shell, viewer, consent, nonce: app.nonce, origin: app.origin }, { headers });
+  return data({ shell, viewer, consent, autoTranslate, nonce: app.nonce, origin: app.origin }, { headers });
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>['data'];

@@ -564,3 +564,16 @@ export type ListItemRow = typeof listItems.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type RedirectRow = typeof redirects.$inferSelect;
+
+/**
+ * Machine translations of the site's texts (automatic translation, SPEC 1 and 9), shared by every
+ * node: a text is sent to the translation service once per pair of languages.
+ */
+export const machineTranslations = pgTable('machine_translations', {
+  /** sha256 of "from:to:text", hex. */
+  key: text('key').primaryKey(),
+  fromLocale: text('from_locale').notNull(),
+  toLocale: text('to_locale').notNull(),
+  translation: text('translation').notNull(),
+  createdAt: createdAt(),
+});

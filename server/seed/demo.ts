@@ -659,13 +659,13 @@ export async function seedDemoSite({
         [
           h(2, 'Cookieverklaring'),
           p(
-            'Noodzakelijke cookies (sessie, inloggen, correlatie-id, build-id, cookietoestemming, formulieren) plaatsen we altijd. Analytische en functionele cookies (zoals ingesloten video’s) alleen met je toestemming.',
+            'Noodzakelijke cookies (sessie, inloggen, correlatie-id, build-id, cookietoestemming, formulieren) plaatsen we altijd. Analytische en functionele cookies (zoals ingesloten video’s) alleen met je toestemming. Kies je voor automatisch vertalen, dan onthoudt het cookie auto-translate die keuze tot je het weer uitzet.',
           ),
         ],
         [
           h(2, 'Cookie statement'),
           p(
-            'We always set required cookies (session, login, correlation id, build id, cookie consent, forms). Analytical and functional cookies (such as embedded videos) only with your consent.',
+            'We always set required cookies (session, login, correlation id, build id, cookie consent, forms). Analytical and functional cookies (such as embedded videos) only with your consent. If you choose automatic translation, the auto-translate cookie remembers that choice until you turn it off.',
           ),
         ],
       );

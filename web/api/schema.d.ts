@@ -10098,6 +10098,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Translate texts of the site automatically (when the site offers it)
+         * @description Plain texts in, their translations out in the same order. Offered when the setting `autoTranslate` is on and the server has a translation service (TRANSLATE_URL); otherwise 404 `translation_unavailable`. At most 100 texts of 5,000 characters, 50,000 in all; 60 requests a minute per address. A service that fails answers 503 `service_unavailable`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        from: "nl" | "en";
+                        /** @enum {string} */
+                        to: "nl" | "en";
+                        texts: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            translations: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10105,7 +10228,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -10417,7 +10540,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -10867,7 +10990,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -11179,7 +11302,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
                 message: string;
                 details?: {
                     path: string;

@@ -19,7 +19,14 @@ export function MenuLink({
   const { t } = useTranslation();
   if (item.isExternal) {
     return (
-      <a className={className} href={item.url} rel="noopener noreferrer" data-external onClick={onClick}>
+      <a
+        className={className}
+        href={item.url}
+        rel="noopener noreferrer"
+        data-external
+        onClick={onClick}
+        lang={item.lang}
+      >
         {item.name}
         <span className="external-mark" aria-hidden="true">
           {' ↗'}
@@ -29,7 +36,7 @@ export function MenuLink({
     );
   }
   return (
-    <NavLink className={className} to={item.url} end={item.url === '/'} onClick={onClick}>
+    <NavLink className={className} to={item.url} end={item.url === '/'} onClick={onClick} lang={item.lang}>
       {item.name}
     </NavLink>
   );

@@ -38,11 +38,11 @@ export function SiteFooter({ shell, blocks }: { shell: SiteShell; blocks: BlockV
             {shell.footerMenu.map((node) => (
               <li key={node.guid}>
                 {node.isExternal ? (
-                  <Anchor href={node.url} size="sm" rel="noopener">
+                  <Anchor href={node.url} size="sm" rel="noopener" lang={node.lang}>
                     {node.name}
                   </Anchor>
                 ) : (
-                  <Anchor component={Link} to={node.url} size="sm">
+                  <Anchor component={Link} to={node.url} size="sm" lang={node.lang}>
                     {node.name}
                   </Anchor>
                 )}

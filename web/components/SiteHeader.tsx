@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { HEADER, headerHeight } from '../../common/layout';
 import type { BlockView, SiteShell } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
+import { AutoTranslate } from './AutoTranslate';
 import { UserMenu } from './account/UserMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainMenu } from './MainMenu';
@@ -75,6 +76,7 @@ export function SiteHeader({
             </svg>
           </Link>
           <LanguageSwitch />
+          <AutoTranslate />
           <UserMenu />
           {hasMenu ? <MobileMenu items={shell.menu} /> : null}
         </div>

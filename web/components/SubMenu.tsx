@@ -28,7 +28,7 @@ export function SubMenu({ items, section }: { items: MenuNode[]; section: Breadc
       className="sub-menu"
     >
       {section ? (
-        <NavLink to={section.url} end className="sub-menu-section">
+        <NavLink to={section.url} end className="sub-menu-section" lang={section.lang}>
           {section.name}
         </NavLink>
       ) : null}

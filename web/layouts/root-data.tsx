@@ -2,7 +2,16 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { CookieConsent } from '../../common/cookie-consent';
 import type { SiteShell } from '../../common/site';
 
-export type RootData = { shell: SiteShell; consent: CookieConsent | null; nonce: string; origin: string };
+/** Automatic translation (SPEC 1, 9): whether it is offered, possible at all, and the visitor's choice. */
+export type AutoTranslateState = { isOffered: boolean; hasService: boolean; isOn: boolean };
+
+export type RootData = {
+  shell: SiteShell;
+  consent: CookieConsent | null;
+  autoTranslate: AutoTranslateState;
+  nonce: string;
+  origin: string;
+};
 
 const RootDataContext = createContext<RootData | undefined>(undefined);
 

@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Locale } from '../../../common/localized-text.ts';
-import { pickLocale } from '../../../common/localized-text.ts';
+import { fallbackLang, type Locale, optional, pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { type MenuItemRow, menuItems, menus, pages } from '../../db/schema.ts';
 import type { PageForPolicy } from '../../policies/index.ts';
@@ -10,6 +9,8 @@ export type MenuItemTree = {
   guid: string;
   urlSegment: string;
   name: string;
+  /** `nl` when the name is the Dutch fallback of a missing English one. */
+  nameLang?: Locale;
   pageGuid: string | null;
   pageName: string | null;
   pageIsPublished: boolean;
@@ -61,6 +62,7 @@ export async function loadMenuTree(db: Executor, name: string, locale: Locale): 
             guid: item.id,
             urlSegment: item.urlSegment,
             name: pickLocale(item.name, locale),
+            ...optional('nameLang', fallbackLang(item.name, locale)),
             pageGuid: item.pageId,
             pageName: pageName ?? null,
             pageIsPublished: pageIsPublished ?? false,

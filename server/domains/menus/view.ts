@@ -1,4 +1,4 @@
-import { type Locale, type LocalizedText, pickLocale } from '../../../common/localized-text.ts';
+import { type Locale, type LocalizedText, optional, pickLocale } from '../../../common/localized-text.ts';
 import type { MenuNode } from '../../../common/site.ts';
 import { isAllowedUrl } from '../../../common/urls.ts';
 import type { MenuItemRow } from '../../db/schema.ts';
@@ -59,6 +59,7 @@ export function toMenuNodes(items: MenuItemTree[], onlyVisible: boolean): MenuNo
     .map((item) => ({
       guid: item.guid,
       name: item.name,
+      ...optional('lang', item.nameLang),
       urlSegment: item.urlSegment,
       url: item.externalUrl ?? item.path,
       isExternal: item.externalUrl !== null,

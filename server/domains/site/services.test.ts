@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RichTextNode } from '../../../common/blocks/rich-text.ts';
 import { paragraphs } from '../../../common/blocks/rich-text.ts';
-import type { PageView } from '../../../common/site.ts';
+import { type PageView, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { menuItems, menus } from '../../db/schema.ts';
 import { type Actor, ANONYMOUS } from '../../policies/index.ts';
 import { createPage } from '../../seed/builders.ts';
 import { seedDemoSite } from '../../seed/demo.ts';
@@ -224,6 +226,29 @@ describe('getShell', () => {
   it('shows an admin the item of an unpublished page', async () => {
     const shell = await site(admin).getShell({ locale: 'nl' });
     expect(shell.menu.map((node) => node.name)).toContain('Concept');
+  });
+
+  it('marks a menu name that exists only in Dutch as Dutch on an English page (WCAG 3.1.2)', async () => {
+    const [top] = await database.db.select().from(menus).where(eq(menus.name, TOP_LEVEL_MENU));
+    const [item] = await database.db
+      .insert(menuItems)
+      .values({
+        menuId: top!.id,
+        urlSegment: 'alleen-nl',
+        name: { nl: 'Alleen Nederlands' },
+        externalUrl: 'https://example.org/',
+        sortId: 99,
+      })
+      .returning();
+    try {
+      const english = await site().getShell({ locale: 'en' });
+      expect(english.menu.find((node) => node.name === 'Alleen Nederlands')?.lang).toBe('nl');
+      expect(english.menu.find((node) => node.name === 'News')).not.toHaveProperty('lang');
+      const dutch = await site().getShell({ locale: 'nl' });
+      expect(dutch.menu.find((node) => node.name === 'Alleen Nederlands')).not.toHaveProperty('lang');
+    } finally {
+      await database.db.delete(menuItems).where(eq(menuItems.id, item!.id));
+    }
   });
 
   it('links the legal pages in the language asked', async () => {

@@ -99,7 +99,11 @@ export function createSiteServices(deps: {
       layout: page.layout,
       settings,
       blocks,
-      breadcrumbs: chain.map((item) => ({ name: item.name, url: item.path })),
+      breadcrumbs: chain.map((item) => ({
+        name: item.name,
+        url: item.path,
+        ...optional('lang', item.nameLang),
+      })),
       subMenu: top ? toMenuNodes(top.relatedMenuItems, true) : [],
       headerImage: image
         ? {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Box,
   Button,
@@ -33,6 +34,7 @@ import { QueryState } from '../../components/account/QueryState';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { ImageUpload } from '../../components/media/ImageUpload';
 import { mediaUrl } from '../../components/media-url';
+import { useRootData } from '../../layouts/root-data';
 import { colorTuple, readablePrimaryShade } from '../../theme';
 import type { Route } from './+types/settings';
 import '../../i18n/admin';
@@ -122,6 +124,7 @@ function SettingsForm({ initial }: { initial: Values }) {
   const [confirmTerms, setConfirmTerms] = useState(false);
   const lastError = useRef<unknown>(null);
   const termsButton = useRef<HTMLButtonElement>(null);
+  const hasTranslationService = useRootData()?.autoTranslate.hasService ?? false;
 
   const problems = useMemo(() => {
     const found: Partial<Record<PlatformSettingKey, string>> = {};
@@ -439,6 +442,11 @@ function SettingsForm({ initial }: { initial: Values }) {
               onChange={(event) => set('autoTranslate')(event.currentTarget.checked ? 'true' : 'false')}
               error={errorOf('autoTranslate')}
             />
+            {hasTranslationService ? null : (
+              <Alert color="orange" title={t('adminSite.autoTranslate.noServiceTitle')}>
+                {t('adminSite.autoTranslate.noService')}
+              </Alert>
+            )}
             {saveBar('privacy')}
           </Stack>
         </form>
