@@ -155,6 +155,35 @@ describe('admin: users, roles and profile properties', () => {
     await page.close();
   });
 
+  it("changes a user's profile property: a wrong value is named under its field, a right one is saved", async () => {
+    const page = await admin.newPage();
+    await open(page, `/admin/users/${member.guid}/profile`);
+    const alias = page.getByRole('textbox', { name: 'Roepnaam' });
+    await alias.fill('x'.repeat(501));
+    await page.getByRole('button', { name: 'Eigenschappen opslaan' }).click();
+    // The server's message under the field, and the focus on it.
+    await expect.poll(() => alias.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => alias.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await alias.fill('Mees de Redacteur');
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/users/${member.guid}`) && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Eigenschappen opslaan' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => alias.getAttribute('aria-invalid')).not.toBe('true');
+    await open(page, `/admin/users/${member.guid}/profile`);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Roepnaam' }).inputValue())
+      .toBe('Mees de Redacteur');
+    const user = (await (await admin.request.get(`${baseUrl()}/api/users/${member.guid}`)).json()) as {
+      properties: { key: string; value: string }[];
+    };
+    expect(user.properties).toContainEqual({ key: 'alias', value: 'Mees de Redacteur' });
+    await page.close();
+  });
+
   it('has no serious or critical axe violations on the users, user, roles and properties screens', async () => {
     const problems: string[] = [];
     for (const locale of ['nl', 'en'] as const) {
@@ -165,6 +194,7 @@ describe('admin: users, roles and profile properties', () => {
         `/admin/users/${member.guid}/profile`,
         `/admin/users/${member.guid}/security`,
         `/admin/users/${member.guid}/privacy`,
+        `/admin/users/${member.guid}/preferences`,
         '/admin/roles',
         '/admin/users/properties',
       ]) {

@@ -7461,7 +7461,7 @@ export interface paths {
                 };
             };
         };
-        /** Change an account (admins); only platform operators grant the operator flag */
+        /** Change an account and its profile properties (admins); only platform operators grant the operator flag */
         put: {
             parameters: {
                 query?: never;
@@ -7483,6 +7483,10 @@ export interface paths {
                         isDeveloper?: boolean;
                         isMett?: boolean;
                         roleIds?: string[];
+                        properties?: {
+                            key: string;
+                            value: string;
+                        }[];
                     };
                 };
             };

@@ -11,6 +11,7 @@ import { getPlatformSettings } from '../settings/queries.ts';
 import { runCommand } from '../write.ts';
 import { endAccess } from './access.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { type PropertyValue, saveProperties } from './profiles.ts';
 import { findUserByEmail, normalizeEmail } from './queries.ts';
 import { hashToken, randomToken } from './secrets.ts';
 import { createSession } from './sessions.ts';
@@ -372,25 +373,33 @@ export type AccountUpdate = {
   isDeveloper?: boolean | undefined;
   isMett?: boolean | undefined;
   roleIds?: string[] | undefined;
+  /** Profile property values, checked by the caller (propertyProblems); empty removes one. */
+  properties?: PropertyValue[] | undefined;
 };
 
 /** An admin changes an account. Deactivating it ends every session and API token it has. */
 export async function updateUser(ctx: Writer, target: UserRow, update: AccountUpdate): Promise<UserRow> {
-  const isDeactivation = update.isActive === false && target.isActive;
+  const { properties = [], ...fields } = update;
+  const isDeactivation = fields.isActive === false && target.isActive;
   return runCommand(
     ctx,
     {
       action: 'user.update',
       scope: 'private',
       target: target.id,
-      data: { fields: Object.keys(update), ...(isDeactivation ? { endedAccess: true } : {}) },
+      data: {
+        fields: Object.keys(fields),
+        ...(properties.length > 0 ? { properties: properties.map((property) => property.key) } : {}),
+        ...(isDeactivation ? { endedAccess: true } : {}),
+      },
     },
     async (tx) => {
       const [saved] = await tx
         .update(users)
-        .set({ ...update, updatedAt: new Date() })
+        .set({ ...fields, updatedAt: new Date() })
         .where(eq(users.id, target.id))
         .returning();
+      await saveProperties(tx, target.id, properties);
       if (isDeactivation) await endAccess(tx, target.id);
       return saved ?? target;
     },

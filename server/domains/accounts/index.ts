@@ -32,7 +32,7 @@ import {
   listInvitations,
   revokeInvitation,
 } from './invitations.ts';
-import { updateOwnProfile } from './profiles.ts';
+import { propertyProblems, updateOwnProfile } from './profiles.ts';
 import {
   findOwnActivity,
   findUser,
@@ -240,6 +240,8 @@ export async function updateUser(ctx: Ctx, guid: string, update: commands.Accoun
   if (locksOutSelf(ctx.actor, { target, change: update })) {
     throw new AppError('conflict', 'an admin cannot deactivate or demote themselves');
   }
+  const problems = await propertyProblems(ctx.db, ctx.actor, target, update.properties ?? []);
+  if (problems.length > 0) throw new AppError('validation_failed', 'account update rejected', problems);
   return presentUser(ctx, await commands.updateUser(ctx, target, update));
 }
 

@@ -12,19 +12,26 @@ import { getPlatformSettings } from '../settings/queries.ts';
 import { runCommand } from '../write.ts';
 import { loadPropertyDefinitions } from './queries.ts';
 
-/** What is wrong with a profile update, field by field (nothing when it may be saved). */
-async function profileProblems(
+export type PropertyValue = { key: string; value: string };
+
+/**
+ * What is wrong with property values for `user`, by index, under `properties/…` (nothing when they
+ * may be saved). One rule for the user themselves and for an admin: a property the actor may not
+ * see (an operator-only one, for anyone but an operator) is unknown to them.
+ */
+export async function propertyProblems(
   db: Executor,
   actor: Actor,
   user: UserRow,
-  update: ProfileUpdate,
+  properties: readonly PropertyValue[],
 ): Promise<ErrorDetail[]> {
   const definitions = await loadPropertyDefinitions(db);
   const problems: ErrorDetail[] = [];
   const imageValues: { index: number; guid: string }[] = [];
-  for (const [index, property] of (update.properties ?? []).entries()) {
+  const isOwner = actor.user?.id === user.id;
+  for (const [index, property] of properties.entries()) {
     const definition = definitions.get(property.key);
-    if (!definition || !can(actor, 'property.see', { definition, isOwner: true })) {
+    if (!definition || !can(actor, 'property.see', { definition, isOwner })) {
       problems.push({ path: `properties/${index}/key`, message: 'validation.unknownProperty' });
       continue;
     }
@@ -48,6 +55,38 @@ async function profileProblems(
       problems.push({ path: `properties/${value.index}/value`, message: 'validation.image' });
     }
   }
+  return problems;
+}
+
+/** Writes checked property values: an empty value removes the property. */
+export async function saveProperties(tx: Executor, userId: string, properties: readonly PropertyValue[]) {
+  const cleared = properties
+    .filter((property) => property.value.trim() === '')
+    .map((property) => property.key);
+  if (cleared.length > 0) {
+    await tx
+      .delete(userProperties)
+      .where(and(eq(userProperties.userId, userId), inArray(userProperties.key, cleared)));
+  }
+  for (const property of properties.filter((entry) => entry.value.trim() !== '')) {
+    await tx
+      .insert(userProperties)
+      .values({ userId, key: property.key, value: property.value })
+      .onConflictDoUpdate({
+        target: [userProperties.userId, userProperties.key],
+        set: { value: property.value, updatedAt: new Date() },
+      });
+  }
+}
+
+/** What is wrong with a profile update, field by field (nothing when it may be saved). */
+async function profileProblems(
+  db: Executor,
+  actor: Actor,
+  user: UserRow,
+  update: ProfileUpdate,
+): Promise<ErrorDetail[]> {
+  const problems = await propertyProblems(db, actor, user, update.properties ?? []);
   if (update.termsOfUseVersionAccepted !== undefined && update.termsOfUseVersionAccepted !== null) {
     const settings = await getPlatformSettings(db);
     if (String(update.termsOfUseVersionAccepted) !== settings.termsOfUseVersion) {
@@ -96,23 +135,7 @@ export async function updateOwnProfile(
         .set({ ...changed, updatedAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
-      const cleared = properties
-        .filter((property) => property.value.trim() === '')
-        .map((property) => property.key);
-      if (cleared.length > 0) {
-        await tx
-          .delete(userProperties)
-          .where(and(eq(userProperties.userId, user.id), inArray(userProperties.key, cleared)));
-      }
-      for (const property of properties.filter((entry) => entry.value.trim() !== '')) {
-        await tx
-          .insert(userProperties)
-          .values({ userId: user.id, key: property.key, value: property.value })
-          .onConflictDoUpdate({
-            target: [userProperties.userId, userProperties.key],
-            set: { value: property.value, updatedAt: new Date() },
-          });
-      }
+      await saveProperties(tx, user.id, properties);
       return saved ?? user;
     },
   );

@@ -12,6 +12,7 @@ import {
   tableQuerySchema,
 } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
+import { propertyValuesBody } from '../profiles/schema.ts';
 import { sessionSchema } from '../security/index.ts';
 
 const adminErrors = {
@@ -31,6 +32,8 @@ const userUpdateBody = z.object({
   isDeveloper: z.boolean().optional(),
   isMett: z.boolean().optional(),
   roleIds: z.array(guidSchema).max(100).optional(),
+  /** The user's profile property values, checked like their own profile (empty removes one). */
+  properties: propertyValuesBody.optional(),
 });
 
 /** A row of the admin users table (and of a role's members). */
@@ -112,7 +115,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Change an account (admins); only platform operators grant the operator flag',
+        summary:
+          'Change an account and its profile properties (admins); only platform operators grant the operator flag',
         params: z.object({ guid: guidSchema }),
         body: userUpdateBody,
         response: { 200: applicationUserSchema, ...adminErrors },

@@ -214,6 +214,96 @@ describe('one account as an admin sees it: table, sessions, activity, verificati
     );
   });
 
+  it("sets a user's profile properties with the rules of their own profile; operator-only ones only by an operator", async () => {
+    const define = (payload: object) =>
+      callers.operator!({ method: 'POST', url: '/api/profilepropertydefinitions', payload });
+    for (const payload of [
+      {
+        key: 'afdeling',
+        label: { nl: 'Afdeling' },
+        category: 'profile',
+        inputType: 'text',
+        isRequired: true,
+      },
+      {
+        key: 'team',
+        label: { nl: 'Team' },
+        category: 'profile',
+        inputType: 'select',
+        options: [
+          { value: 'rood', label: { nl: 'Rood' } },
+          { value: 'blauw', label: { nl: 'Blauw' } },
+        ],
+      },
+      {
+        key: 'contractnummer',
+        label: { nl: 'Contractnummer' },
+        category: 'profile',
+        inputType: 'text',
+        isMettOnly: true,
+      },
+    ]) {
+      expect((await define(payload)).statusCode).toBe(201);
+    }
+    const put = (caller: string, properties: { key: string; value: string }[]) =>
+      callers[caller]!({ method: 'PUT', url: `/api/users/${memberId}`, payload: { properties } });
+    const valuesOf = (body: unknown) =>
+      Object.fromEntries(
+        (body as { properties: { key: string; value: string }[] }).properties.map((p) => [p.key, p.value]),
+      );
+
+    const saved = await put('admin', [
+      { key: 'afdeling', value: 'Kantine' },
+      { key: 'team', value: 'rood' },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect(valuesOf(saved.json())).toMatchObject({ afdeling: 'Kantine', team: 'rood' });
+
+    // Wrong values: a message per field, and nothing of the request is saved.
+    const wrong = await put('admin', [
+      { key: 'afdeling', value: 'Keuken' },
+      { key: 'team', value: 'paars' },
+      { key: 'bestaatniet', value: 'x' },
+    ]);
+    const body = expectApiError(wrong, 400, 'validation_failed');
+    expect(body.error.details?.map((detail) => detail.path)).toEqual([
+      'properties/1/value',
+      'properties/2/key',
+    ]);
+    expectApiError(await put('admin', [{ key: 'afdeling', value: ' ' }]), 400, 'validation_failed');
+    // An admin who is no operator does not know the operator-only property.
+    const hidden = expectApiError(
+      await put('admin', [{ key: 'contractnummer', value: 'C-1' }]),
+      400,
+      'validation_failed',
+    );
+    expect(hidden.error.details?.[0]?.path).toBe('properties/0/key');
+    expect((await put('operator', [{ key: 'contractnummer', value: 'C-1' }])).statusCode).toBe(200);
+
+    // Others may not; the admin still sees their values, without the operator-only one.
+    expectApiError(await put('visitor', [{ key: 'team', value: 'blauw' }]), 401, 'unauthorized');
+    expectApiError(await put('member', [{ key: 'team', value: 'blauw' }]), 403, 'forbidden');
+    expectApiError(await put('content manager', [{ key: 'team', value: 'blauw' }]), 403, 'forbidden');
+    const asAdmin = valuesOf((await callers.admin!({ method: 'GET', url: `/api/users/${memberId}` })).json());
+    expect(asAdmin).toEqual(expect.objectContaining({ afdeling: 'Kantine', team: 'rood' }));
+    expect(asAdmin).not.toHaveProperty('contractnummer');
+    const asOperator = valuesOf(
+      (await callers.operator!({ method: 'GET', url: `/api/users/${memberId}` })).json(),
+    );
+    expect(asOperator).toMatchObject({ contractnummer: 'C-1' });
+
+    // The user sees what the admin set on their own account.
+    const own = valuesOf((await callers.member!({ method: 'GET', url: '/api/profiles:loggedIn' })).json());
+    expect(own).toMatchObject({ afdeling: 'Kantine', team: 'rood' });
+
+    // Clearing an optional one removes it; the change is in the account's activity.
+    expect(valuesOf((await put('admin', [{ key: 'team', value: '' }])).json())).not.toHaveProperty('team');
+    const activity = (
+      await callers.admin!({ method: 'GET', url: `/api/users/${memberId}/activity` })
+    ).json() as { items: { action: string }[] };
+    expect(activity.items.map((item) => item.action)).toContain('user.update');
+  });
+
   it('erases an account; what they did stays, attributed to "removed user"; never oneself', async () => {
     const db = test.database.db;
     const leaving = await buildUser(db, { email: 'vertrek@example.nl', firstName: 'Vera', isAdmin: true });

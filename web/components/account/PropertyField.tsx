@@ -6,12 +6,22 @@ export function PropertyField({
   definition,
   value,
   onChange,
+  id,
+  error,
 }: {
   definition: PropertyDefinitionView;
   value: string;
   onChange: (value: string) => void;
+  id?: string | undefined;
+  /** The server's message for this value, shown under the field. */
+  error?: string | undefined;
 }) {
-  const common = { label: definition.label, required: definition.isRequired };
+  const common = {
+    label: definition.label,
+    required: definition.isRequired,
+    ...(id ? { id } : {}),
+    ...(error ? { error } : {}),
+  };
   switch (definition.inputType) {
     case 'textarea':
       return (
@@ -35,6 +45,8 @@ export function PropertyField({
     case 'boolean':
       return (
         <Switch
+          {...(id ? { id } : {})}
+          {...(error ? { error } : {})}
           label={definition.label}
           checked={value === 'true'}
           onChange={(e) => onChange(e.currentTarget.checked ? 'true' : 'false')}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -17,12 +18,13 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../account/format';
-import { accountQueries } from '../../account/queries';
+import { accountQueries, type PropertyDefinitionView } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { useViewer } from '../../account/viewer';
 import { ApiError, api, unwrap } from '../../api/client';
+import { PropertyField } from '../account/PropertyField';
 import { type Column, DataTable } from './DataTable';
 import { type AdminUser, adminQueries, displayName } from './queries';
 import { useTableState } from './table-state';
@@ -44,7 +46,15 @@ function useUserUpdate(user: AdminUser | undefined) {
   const run = useTask();
   const queryClient = useQueryClient();
   const viewer = useViewer();
-  return async (label: string, body: Partial<Record<Flag, boolean>> & { roleIds?: string[] }) => {
+  return async (
+    label: string,
+    body: Partial<Record<Flag, boolean>> & {
+      roleIds?: string[];
+      properties?: { key: string; value: string }[];
+    },
+    /** Told the per-field problems of a 400, before the failure notice shows. */
+    onInvalid?: (error: { details: { path: string; message: string }[] }) => void,
+  ) => {
     if (!user) return undefined;
     return run(label, async () => {
       try {
@@ -56,6 +66,11 @@ function useUserUpdate(user: AdminUser | undefined) {
         void queryClient.invalidateQueries({ queryKey: ['admin', 'roles'] });
         return saved;
       } catch (error) {
+        if (onInvalid && error instanceof ApiError && error.status === 400) {
+          const details = (error.body as { error?: { details?: { path: string; message: string }[] } })?.error
+            ?.details;
+          onInvalid({ details: details ?? [] });
+        }
         if (viewer?.guid === user.guid && error instanceof ApiError && error.status === 409) {
           throw new ApiError(
             409,
@@ -201,7 +216,16 @@ function RolesCard({ user }: { user: AdminUser }) {
   );
 }
 
-/** The user's stored properties in a category, labelled as the account page labels them. */
+/** A property the admin edits here: not read-only, not a photo (only its owner uploads one). */
+const isEditable = (definition: PropertyDefinitionView) =>
+  definition.inputType !== 'readonly' && definition.inputType !== 'image';
+
+const propertyFieldId = (key: string) => `admin-user-property-${key}`;
+
+/**
+ * The user's properties in a category, edited with the fields of their own account page and the
+ * same server rules (PUT /api/users/{guid} with `properties`). Only changed values are sent.
+ */
 export function UserPropertiesPanel({
   guid,
   category,
@@ -213,41 +237,123 @@ export function UserPropertiesPanel({
   const user = useUser(guid).data;
   const definitions = useQuery(accountQueries.properties);
   if (!user || !definitions.data) return <Text c="dimmed">{t('table.loading')}</Text>;
-  const values = new Map(user.properties.map((property) => [property.key, property.value]));
   const shown = definitions.data.filter((definition) =>
     category === 'preferences'
       ? definition.section === 'preferences'
       : definition.category === category && definition.section !== 'preferences',
   );
-  const filled = shown.filter((definition) => values.has(definition.key));
+  return <UserPropertiesForm key={user.guid} user={user} category={category} definitions={shown} />;
+}
+
+function UserPropertiesForm({
+  user,
+  category,
+  definitions,
+}: {
+  user: AdminUser;
+  category: 'profile' | 'preferences' | 'privacy';
+  definitions: PropertyDefinitionView[];
+}) {
+  const { t } = useTranslation();
+  const save = useUserUpdate(user);
+  const stored = Object.fromEntries(user.properties.map((property) => [property.key, property.value]));
+  const [values, setValues] = useState<Record<string, string>>(stored);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const editable = definitions.filter(isEditable);
+  const changed = editable.filter(
+    (definition) => (values[definition.key] ?? '') !== (stored[definition.key] ?? ''),
+  );
+  const titleId = `admin-user-properties-${category}`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const properties = changed.map((definition) => ({
+      key: definition.key,
+      value: values[definition.key] ?? '',
+    }));
+    setBusy(true);
+    setErrors({});
+    const found: Record<string, string> = {};
+    const saved = await save(
+      t('adminPeople.user.properties.task', { name: displayName(user) }),
+      { properties },
+      (error) => {
+        // The server names each wrong value by its place in what was sent.
+        for (const detail of error.details) {
+          const index = Number(/^properties\/(\d+)\//.exec(detail.path)?.[1] ?? Number.NaN);
+          const key = properties[index]?.key;
+          if (key) found[key] = detail.message;
+        }
+      },
+    );
+    setBusy(false);
+    if (saved) {
+      setValues(Object.fromEntries(saved.properties.map((property) => [property.key, property.value])));
+      return;
+    }
+    setErrors(found);
+    const first = editable.find((definition) => found[definition.key]);
+    if (first) requestAnimationFrame(() => document.getElementById(propertyFieldId(first.key))?.focus());
+  }
+
   return (
-    <Card withBorder component="section" aria-labelledby={`admin-user-properties-${category}`}>
-      <Title order={2} size="h4" mb="sm" id={`admin-user-properties-${category}`}>
+    <Card withBorder component="section" aria-labelledby={titleId}>
+      <Title order={2} size="h4" mb="sm" id={titleId}>
         {t('adminPeople.user.properties.title')}
       </Title>
-      {filled.length === 0 ? (
+      {definitions.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('adminPeople.user.properties.empty')}
+          {t('adminPeople.user.properties.none')}{' '}
+          <Anchor component={Link} to="/admin/users/properties" underline="always">
+            {t('adminPeople.user.properties.define')}
+          </Anchor>
         </Text>
       ) : (
-        <dl>
-          {filled.map((definition) => (
-            <div key={definition.key}>
-              <Text component="dt" fw={600} size="sm">
-                {definition.label}
-                {definition.isMettOnly ? (
-                  <Badge size="xs" variant="outline" ml={6}>
-                    {t('adminPeople.user.properties.operatorOnly')}
-                  </Badge>
-                ) : null}
-              </Text>
-              <Text component="dd" size="sm" mb="xs">
-                {definition.options.find((option) => option.value === values.get(definition.key))?.label ??
-                  values.get(definition.key)}
-              </Text>
-            </div>
-          ))}
-        </dl>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {definitions.map((definition) =>
+              isEditable(definition) ? (
+                <div key={definition.key}>
+                  <PropertyField
+                    id={propertyFieldId(definition.key)}
+                    definition={definition}
+                    value={values[definition.key] ?? ''}
+                    error={errors[definition.key]}
+                    onChange={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
+                  />
+                  {definition.isMettOnly ? (
+                    <Badge size="xs" variant="outline" mt={4}>
+                      {t('adminPeople.user.properties.operatorOnly')}
+                    </Badge>
+                  ) : null}
+                </div>
+              ) : (
+                <div key={definition.key}>
+                  <Text fw={600} size="sm">
+                    {definition.label}
+                  </Text>
+                  <Text size="sm" c={stored[definition.key] ? undefined : 'dimmed'}>
+                    {definition.inputType === 'image'
+                      ? t(
+                          stored[definition.key]
+                            ? 'adminPeople.user.properties.photoSet'
+                            : 'adminPeople.user.properties.photoNone',
+                        )
+                      : stored[definition.key] || t('adminPeople.user.properties.notFilled')}
+                  </Text>
+                </div>
+              ),
+            )}
+            {editable.length > 0 ? (
+              <Group justify="flex-end">
+                <Button type="submit" loading={busy} disabled={changed.length === 0}>
+                  {t('adminPeople.user.properties.save')}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        </form>
       )}
     </Card>
   );
