@@ -27,6 +27,13 @@ export const STATISTICS_EXPORT_KINDS = [
 ] as const;
 export type StatisticsExportKind = (typeof STATISTICS_EXPORT_KINDS)[number];
 
+/** The lists the statistics screen pages through (GET /api/statistics/lists/{kind}). */
+export const STATISTICS_LIST_KINDS = ['pages', 'entries', 'referrers', 'searches', 'no-results'] as const;
+export type StatisticsListKind = (typeof STATISTICS_LIST_KINDS)[number];
+/** A list sorts by its name (path, host or term), its count, or (searches) the ones that found nothing. */
+export const STATISTICS_LIST_SORT_KEYS = ['name', 'count', 'noResults'] as const;
+export type StatisticsListSortKey = (typeof STATISTICS_LIST_SORT_KEYS)[number];
+
 /**
  * A search term as it is counted: Unicode-normalised, lower case, inner white space collapsed,
  * control characters dropped, at most SEARCH_TERM_MAX_LENGTH characters; '' means "not counted".

@@ -10021,6 +10021,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistics/lists/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a statistics list (admins): pages, entries, referrers, searches, no-results
+         * @description Server-paged like every admin table: `page`, `pageSize` (10, 25, 50, 100 or `all`), `sortBy` (name, count, noResults), `sortDirection` (default desc) and `search` (part of the path, host or term), over the period `from`–`to`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: "all" | number;
+                    sortBy?: "name" | "count" | "noResults";
+                    sortDirection?: "asc" | "desc";
+                    search?: string;
+                    /** @description First day of the period (YYYY-MM-DD, UTC); default 29 days before `to` */
+                    from?: string;
+                    /** @description Last day of the period (YYYY-MM-DD, UTC); default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    kind: "pages" | "entries" | "referrers" | "searches" | "no-results";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["StatisticsListRow"][];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statistics/export": {
         parameters: {
             query?: never;
@@ -10987,6 +11077,12 @@ export interface components {
                 noResults: number;
             }[];
         };
+        StatisticsListRowInput: {
+            name: string;
+            title: string | null;
+            count: number;
+            noResults: number;
+        };
         RedirectPageInput: {
             items: components["schemas"]["RedirectInput"][];
             total: number;
@@ -11748,6 +11844,12 @@ export interface components {
                 searches: number;
                 noResults: number;
             }[];
+        };
+        StatisticsListRow: {
+            name: string;
+            title: string | null;
+            count: number;
+            noResults: number;
         };
         RedirectPage: {
             items: components["schemas"]["Redirect"][];

@@ -4,6 +4,8 @@ import {
   STATISTICS_MAX_DAYS,
   STATISTICS_TOP_LIMIT,
   type StatisticsExportKind,
+  type StatisticsListKind,
+  type StatisticsListSortKey,
 } from '../../../common/statistics.ts';
 import { TABLE_ALL_LIMIT } from '../../../common/table.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
@@ -16,6 +18,7 @@ import {
   loadPageTitles,
   loadReferrers,
   loadSearchTerms,
+  loadStatisticsList,
   loadTopPages,
   loadTotals,
   type Range,
@@ -123,6 +126,37 @@ export async function getStatistics(
     referrers,
     searchTerms,
     noResultTerms,
+  };
+}
+
+/**
+ * One page of a statistics list for the screen's tables (admins): pages and entry pages with the
+ * page's title, referrer hosts, search terms and the ones that found nothing.
+ */
+export async function getStatisticsList(
+  ctx: Ctx,
+  kind: StatisticsListKind,
+  input: StatisticsInput & {
+    page: number;
+    pageSize: number;
+    sortBy: StatisticsListSortKey;
+    sortDirection: 'asc' | 'desc';
+    search?: string | undefined;
+  },
+) {
+  authorize(ctx.actor, 'statistics.view');
+  const range = resolveRange(input);
+  const { rows, total } = await loadStatisticsList(ctx.db, kind, range, input);
+  const hasPages = kind === 'pages' || kind === 'entries';
+  const titles = hasPages
+    ? await titlesFor(
+        ctx,
+        rows.map((row) => row.name),
+      )
+    : new Map<string, string>();
+  return {
+    items: rows.map((row) => ({ ...row, title: titles.get(row.name) ?? null })),
+    total,
   };
 }
 

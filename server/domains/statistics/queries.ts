@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LocalizedText } from '../../../common/localized-text.ts';
+import type { StatisticsListKind, StatisticsListSortKey } from '../../../common/statistics.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 
 export type Range = { from: string; to: string };
@@ -136,4 +137,93 @@ export async function loadPageTitles(db: Executor, ids: string[]): Promise<Map<s
     sql`SELECT id::text AS id, title FROM pages WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
   );
   return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** Where each list's rows come from: its table, its name column, what it counts, which rows count. */
+const LISTS: Record<
+  StatisticsListKind,
+  { table: string; name: string; count: string; noResults: string; having: string }
+> = {
+  pages: {
+    table: 'statistics_page_views',
+    name: 'path',
+    count: 'sum(views)',
+    noResults: '0',
+    having: 'true',
+  },
+  entries: {
+    table: 'statistics_page_views',
+    name: 'path',
+    count: 'sum(entries)',
+    noResults: '0',
+    having: 'sum(entries) > 0',
+  },
+  referrers: {
+    table: 'statistics_referrers',
+    name: 'host',
+    count: 'sum(views)',
+    noResults: '0',
+    having: 'true',
+  },
+  searches: {
+    table: 'statistics_searches',
+    name: 'term',
+    count: 'sum(searches)',
+    noResults: 'sum(no_results)',
+    having: 'true',
+  },
+  'no-results': {
+    table: 'statistics_searches',
+    name: 'term',
+    count: 'sum(searches)',
+    noResults: 'sum(no_results)',
+    having: 'sum(no_results) > 0',
+  },
+};
+
+export type StatisticsListRow = { name: string; count: number; noResults: number };
+
+/**
+ * One page of a statistics list and how many rows it has in all. The SQL pieces come from LISTS
+ * and the sort keys from a fixed set, never from the request; the search is a bound parameter.
+ */
+export async function loadStatisticsList(
+  db: Executor,
+  kind: StatisticsListKind,
+  range: Range,
+  query: {
+    page: number;
+    pageSize: number;
+    sortBy: StatisticsListSortKey;
+    sortDirection: 'asc' | 'desc';
+    search?: string | undefined;
+  },
+): Promise<{ rows: StatisticsListRow[]; total: number }> {
+  const list = LISTS[kind];
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%` : null;
+  const direction = query.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const sortColumn = { name: 'name', count: 'count', noResults: 'no_results' }[query.sortBy];
+  const grouped = sql`
+    SELECT ${sql.raw(list.name)} AS name, ${sql.raw(list.count)} AS count, ${sql.raw(list.noResults)} AS no_results
+    FROM ${sql.raw(list.table)}
+    WHERE day BETWEEN ${range.from}::date AND ${range.to}::date
+      ${pattern ? sql`AND ${sql.raw(list.name)} ILIKE ${pattern}` : sql``}
+    GROUP BY ${sql.raw(list.name)} HAVING ${sql.raw(list.having)}`;
+  const [rows, counted] = await Promise.all([
+    queryRows<{ name: string; count: string; no_results: string }>(
+      db,
+      sql`SELECT list.name, list.count::text AS count, list.no_results::text AS no_results FROM (${grouped}) AS list
+        ORDER BY list.${sql.raw(sortColumn)} ${sql.raw(direction)}, list.name ASC
+        LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    ),
+    queryRows<{ total: string }>(db, sql`SELECT count(*)::text AS total FROM (${grouped}) AS list`),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      name: row.name,
+      count: Number(row.count),
+      noResults: Number(row.no_results),
+    })),
+    total: Number(counted[0]?.total ?? 0),
+  };
 }

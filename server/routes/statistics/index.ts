@@ -1,8 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STATISTICS_EXPORT_KINDS } from '../../../common/statistics.ts';
+import {
+  STATISTICS_EXPORT_KINDS,
+  STATISTICS_LIST_KINDS,
+  STATISTICS_LIST_SORT_KEYS,
+} from '../../../common/statistics.ts';
 import * as statistics from '../../domains/statistics/index.ts';
-import { errorResponseSchema, errorResponses, queryBoolean } from '../common-schemas.ts';
+import {
+  errorResponseSchema,
+  errorResponses,
+  pagedSchema,
+  queryBoolean,
+  tableQuerySchema,
+} from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 
 /** The dates are checked by the one ISO day rule in the use-case (common/dates.ts), field by field. */
@@ -32,6 +42,25 @@ const reportSchema = z
   })
   .meta({ id: 'StatisticsReport' });
 
+const listRowSchema = z
+  .object({
+    /** The path, host or search term. */
+    name: z.string(),
+    /** The page's title (pages and entry pages whose path is in the menu), else null. */
+    title: z.string().nullable(),
+    /** Views (pages, referrers), entries (entry pages) or searches (search terms). */
+    count: z.number(),
+    /** Searches that found nothing (search lists; 0 elsewhere). */
+    noResults: z.number(),
+  })
+  .meta({ id: 'StatisticsListRow' });
+
+const listQuery = tableQuerySchema(STATISTICS_LIST_SORT_KEYS, 'count').extend({
+  ...periodQuery,
+  // Most first unless asked otherwise.
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+});
+
 const adminErrors = { ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Site statistics the server collects itself (issue 10), for admins. */
@@ -51,6 +80,24 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => statistics.getStatistics(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/api/statistics/lists/:kind',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: 'One page of a statistics list (admins): pages, entries, referrers, searches, no-results',
+        description:
+          'Server-paged like every admin table: `page`, `pageSize` (10, 25, 50, 100 or `all`), `sortBy` ' +
+          '(name, count, noResults), `sortDirection` (default desc) and `search` (part of the path, host or ' +
+          'term), over the period `from`–`to`.',
+        params: z.object({ kind: z.enum(STATISTICS_LIST_KINDS) }),
+        querystring: listQuery,
+        response: { 200: pagedSchema(listRowSchema), ...adminErrors },
+      },
+    },
+    async (request) => statistics.getStatisticsList(contextOf(request), request.params.kind, request.query),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { bearerFor, createTestDatabase, expectApiError } from '../../../test/hel
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { statisticsPageViews, statisticsReferrers, statisticsSearches } from '../../db/schema.ts';
 import { VersionedCache } from '../../domains/cache.ts';
 import { flushStatistics, noteSearch, statisticsOf } from '../../domains/statistics/collect.ts';
 
@@ -305,5 +306,123 @@ describe('statistics turned off (STATISTICS_ENABLED=false)', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('GET /api/statistics/lists/{kind}: the screen’s server-paged tables', () => {
+  const DAY = '2026-01-15';
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  type ListPage = {
+    items: { name: string; title: string | null; count: number; noResults: number }[];
+    total: number;
+  };
+
+  const list = async (path: string, who = 'beheer@example.org') => {
+    const caller = await signInAs(app, who);
+    return caller.request({ method: 'GET', url: path });
+  };
+  const page = async (kind: string, query = '') => {
+    const response = await list(`/api/statistics/lists/${kind}?from=${DAY}&to=${DAY}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as ListPage;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({ config: testConfig(), database, web: false });
+    await app.ready();
+    await buildUser(database.db, { email: 'beheer@example.org', isAdmin: true });
+    await buildUser(database.db, { email: 'lid@example.org' });
+    await buildUser(database.db, { email: 'redactie@example.org', isContentManager: true });
+    await buildUser(database.db, { email: 'weg@example.org', isAdmin: true, isActive: false });
+    await database.db.insert(statisticsPageViews).values([
+      ...Array.from({ length: 30 }, (_, index) => ({
+        day: DAY,
+        path: `/p-${String(index).padStart(2, '0')}`,
+        views: index + 1,
+        entries: index % 3 === 0 ? index + 1 : 0,
+      })),
+      { day: DAY, path: '/a_b', views: 1, entries: 0 },
+      { day: DAY, path: '/axb', views: 1, entries: 0 },
+      // Another day, outside the period asked.
+      { day: '2026-01-14', path: '/p-00', views: 500, entries: 0 },
+    ]);
+    await database.db.insert(statisticsReferrers).values([
+      { day: DAY, host: 'www.gemeente.nl', views: 7 },
+      { day: DAY, host: 'duckduckgo.com', views: 3 },
+    ]);
+    await database.db.insert(statisticsSearches).values([
+      { day: DAY, term: 'fiets', searches: 9, noResults: 0 },
+      { day: DAY, term: 'zwembad', searches: 4, noResults: 4 },
+      { day: DAY, term: '100%', searches: 2, noResults: 1 },
+    ]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('pages through a list, most first by default, with the total of the whole list', async () => {
+    const first = await page('pages', '&pageSize=10');
+    expect(first.total).toBe(32);
+    expect(first.items[0]).toEqual({ name: '/p-29', title: null, count: 30, noResults: 0 });
+    expect(first.items.map((row) => row.count)).toEqual([30, 29, 28, 27, 26, 25, 24, 23, 22, 21]);
+    const last = await page('pages', '&pageSize=10&page=4');
+    // Ties (one view each) by name: /a_b, /axb, /p-00.
+    expect(last.items.map((row) => row.name)).toEqual(['/axb', '/p-00']);
+    const beyond = await page('pages', '&pageSize=10&page=99');
+    expect(beyond).toEqual({ items: [], total: 32 });
+    const all = await page('pages', '&pageSize=all');
+    expect(all.items).toHaveLength(32);
+  });
+
+  it('sorts by each key in both directions, ties by name', async () => {
+    const byName = await page('pages', '&sortBy=name&sortDirection=asc&pageSize=10');
+    expect(byName.items.slice(0, 3).map((row) => row.name)).toEqual(['/a_b', '/axb', '/p-00']);
+    const fewest = await page('pages', '&sortBy=count&sortDirection=asc&pageSize=10');
+    expect(fewest.items.slice(0, 3).map((row) => row.name)).toEqual(['/a_b', '/axb', '/p-00']);
+    const nothingFound = await page('searches', '&sortBy=noResults');
+    expect(nothingFound.items.map((row) => row.name)).toEqual(['zwembad', '100%', 'fiets']);
+  });
+
+  it('searches for a part of the name, taking % and _ literally', async () => {
+    expect((await page('pages', '&search=a_b')).items.map((row) => row.name)).toEqual(['/a_b']);
+    expect((await page('pages', '&search=%25')).total).toBe(0);
+    expect((await page('searches', '&search=%25')).items.map((row) => row.name)).toEqual(['100%']);
+    expect((await page('referrers', '&search=GEMEENTE')).items).toEqual([
+      { name: 'www.gemeente.nl', title: null, count: 7, noResults: 0 },
+    ]);
+  });
+
+  it('holds only entry pages that had entries, and only terms that found nothing', async () => {
+    const entries = await page('entries', '&pageSize=all');
+    expect(entries.total).toBe(10);
+    expect(entries.items[0]).toMatchObject({ name: '/p-27', count: 28 });
+    const noResults = await page('no-results');
+    expect(noResults.items.map((row) => [row.name, row.noResults])).toEqual([
+      ['zwembad', 4],
+      ['100%', 1],
+    ]);
+  });
+
+  it('refuses what it cannot answer with 400, and everyone but admins', async () => {
+    for (const path of [
+      `/api/statistics/lists/visitors?from=${DAY}&to=${DAY}`,
+      `/api/statistics/lists/pages?sortBy=views`,
+      `/api/statistics/lists/pages?pageSize=7`,
+      `/api/statistics/lists/pages?page=0`,
+      `/api/statistics/lists/pages?from=gisteren`,
+      `/api/statistics/lists/pages?from=2020-01-01&to=2026-01-01`,
+      `/api/statistics/lists/pages?sortDirection=sideways`,
+    ]) {
+      const response = await list(path);
+      expect(response.statusCode, path).toBe(400);
+    }
+    const path = `/api/statistics/lists/pages?from=${DAY}&to=${DAY}`;
+    expectApiError(await app.inject({ method: 'GET', url: path }), 401, 'unauthorized');
+    expectApiError(await list(path, 'lid@example.org'), 403, 'forbidden');
+    expectApiError(await list(path, 'redactie@example.org'), 403, 'forbidden');
+    expectApiError(await list(path, 'weg@example.org'), 403, 'account_inactive');
   });
 });

@@ -49,6 +49,7 @@ export function DataTable<Row, S extends string>({
   searchLabel,
   empty,
   toolbar,
+  minWidth = 560,
 }: {
   caption: string;
   columns: Column<Row, S>[];
@@ -59,6 +60,8 @@ export function DataTable<Row, S extends string>({
   /** What to do next when there is nothing at all (not when a search finds nothing). */
   empty?: ReactNode;
   toolbar?: ReactNode;
+  /** Below this width the table scrolls within itself (narrow tables can go lower). */
+  minWidth?: number;
 }) {
   const { t } = useTranslation();
   const { state } = table;
@@ -88,7 +91,7 @@ export function DataTable<Row, S extends string>({
           {toolbar ? <Group gap="sm">{toolbar}</Group> : null}
         </Group>
       ) : null}
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover aria-labelledby={captionId} aria-busy={query.isFetching}>
           <caption id={captionId} className="visually-hidden">
             {caption}

@@ -8,16 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, isoDayOf, parseIsoDay } from '../../../common/dates';
 import {
+  STATISTICS_LIST_KINDS,
   STATISTICS_MAX_DAYS,
-  STATISTICS_TOP_LIMIT,
   type StatisticsExportKind,
 } from '../../../common/statistics';
 import { accountMeta } from '../../account/meta';
 import { api, unwrap } from '../../api/client';
 import { QueryState } from '../../components/account/QueryState';
 import { AdminPage } from '../../components/admin/AdminPage';
-import { formatDay, formatNumber } from '../../components/admin/statistics/format';
-import { PagePath, TopTable } from '../../components/admin/statistics/TopTable';
+import { formatDay } from '../../components/admin/statistics/format';
+import { StatisticsListTable } from '../../components/admin/statistics/ListTable';
 import { Totals } from '../../components/admin/statistics/Totals';
 import { ViewsChart } from '../../components/admin/statistics/ViewsChart';
 import type { Route } from './+types/statistics';
@@ -60,6 +60,8 @@ function usePeriod() {
   return { preset, from, to, compare, update };
 }
 
+const LISTS = STATISTICS_LIST_KINDS;
+
 const exportHref = (kind: StatisticsExportKind, from: string, to: string) =>
   `/api/statistics/export?${new URLSearchParams({ kind, from, to })}`;
 
@@ -84,7 +86,6 @@ export default function StatisticsPage() {
     const pad = (part: number) => String(part).padStart(2, '0');
     return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
   };
-  const number = (value: number) => formatNumber(value, locale);
 
   return (
     <AdminPage
@@ -164,75 +165,18 @@ export default function StatisticsPage() {
             <Paper withBorder p="md" radius="md">
               <ViewsChart days={report.days} />
             </Paper>
-            <Text size="sm" c="dimmed">
-              {t('statistics.topLimit', { count: STATISTICS_TOP_LIMIT })}
-            </Text>
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              <TopTable
-                title={t('statistics.topPages')}
-                rows={report.topPages}
-                rowKey={(row) => row.path}
-                exportHref={exportHref('pages', from, to)}
-                columns={[
-                  {
-                    header: t('statistics.page'),
-                    render: (row) => <PagePath path={row.path} title={row.title} />,
-                  },
-                  { header: t('statistics.views'), render: (row) => number(row.views), numeric: true },
-                ]}
-              />
-              <TopTable
-                title={t('statistics.entryPages')}
-                rows={report.entryPages}
-                rowKey={(row) => row.path}
-                exportHref={exportHref('entries', from, to)}
-                columns={[
-                  {
-                    header: t('statistics.page'),
-                    render: (row) => <PagePath path={row.path} title={row.title} />,
-                  },
-                  { header: t('statistics.entries'), render: (row) => number(row.entries), numeric: true },
-                ]}
-              />
-              <TopTable
-                title={t('statistics.referrers')}
-                rows={report.referrers}
-                rowKey={(row) => row.host}
-                exportHref={exportHref('referrers', from, to)}
-                columns={[
-                  { header: t('statistics.host'), render: (row) => row.host },
-                  { header: t('statistics.views'), render: (row) => number(row.views), numeric: true },
-                ]}
-              />
-              <TopTable
-                title={t('statistics.searchTerms')}
-                rows={report.searchTerms}
-                rowKey={(row) => row.term}
-                exportHref={exportHref('searches', from, to)}
-                columns={[
-                  { header: t('statistics.term'), render: (row) => row.term },
-                  { header: t('statistics.searches'), render: (row) => number(row.searches), numeric: true },
-                  {
-                    header: t('statistics.noResults'),
-                    render: (row) => number(row.noResults),
-                    numeric: true,
-                  },
-                ]}
-              />
-              <TopTable
-                title={t('statistics.noResultTerms')}
-                rows={report.noResultTerms}
-                rowKey={(row) => row.term}
-                exportHref={exportHref('no-results', from, to)}
-                columns={[
-                  { header: t('statistics.term'), render: (row) => row.term },
-                  {
-                    header: t('statistics.noResults'),
-                    render: (row) => number(row.noResults),
-                    numeric: true,
-                  },
-                ]}
-              />
+              {LISTS.map((kind) => (
+                <StatisticsListTable
+                  key={kind}
+                  kind={kind}
+                  title={t(`statistics.lists.${kind}.title`)}
+                  empty={t(`statistics.lists.${kind}.empty`)}
+                  from={from}
+                  to={to}
+                  exportHref={exportHref(kind, from, to)}
+                />
+              ))}
             </SimpleGrid>
           </Stack>
         )}
