@@ -241,6 +241,11 @@ describe('automatic translation', () => {
         const page = await context.newPage();
         await open(page, '/?lang=en');
         const toggle = page.getByRole('button', { name: 'Translate automatically' });
+        // The toggle fits in the header: the page never scrolls sideways.
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > (page.viewportSize()?.width ?? width)) {
+          problems.push(`[${who}] the page is ${width} px wide`);
+        }
         problems.push(...(await seriousViolations(page)).map((problem) => `[${who} off] ${problem}`));
         await toggle.click();
         await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
