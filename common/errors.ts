@@ -23,6 +23,11 @@ export const ERROR_CODES = [
   'internal_error',
   'service_unavailable',
   'translation_unavailable',
+  // Forms (issue 11)
+  'form_closed',
+  'form_full',
+  'already_submitted',
+  'version_published',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

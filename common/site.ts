@@ -1,4 +1,5 @@
 import type { BlockView } from './blocks/index.ts';
+import type { FormReceipt, SiteFormSubmitResult } from './forms/public.ts';
 import type { ListItemView } from './list-items.ts';
 import type { Locale } from './localized-text.ts';
 import type { PageLayout, PageSettings } from './pages.ts';
@@ -130,6 +131,12 @@ export type SiteServices = {
   getTemplateView(input: { guid: string; locale: Locale }): Promise<PageView | null>;
   /** Whether the path is a published members-only page (roleIds): sign in, or /unauthorized, not 404. */
   isMembersOnlyPath(input: { path: string }): Promise<boolean>;
+  /** Forms (issue 11): a form block's post to its page (the fields as sent, in order). */
+  submitForm(input: { fields: [string, string][]; locale: Locale }): Promise<SiteFormSubmitResult>;
+  /** A receipt, or null when it does not exist or is not the visitor's. */
+  getReceipt(input: { guid: string; locale: Locale }): Promise<FormReceipt | null>;
+  /** The submitter deletes their submission; false when it could not be (gone, not theirs). */
+  deleteReceipt(input: { guid: string; xsrf: string | undefined; locale: Locale }): Promise<boolean>;
 };
 
 /** One item's own page. */

@@ -8,6 +8,8 @@ import { LOCALES } from './localized-text.ts';
  * visitor turns it on, removed when they turn it off.
  */
 export const AUTO_TRANSLATE_COOKIE = 'auto-translate';
+/** The cookie's value while automatic translation is on. */
+export const AUTO_TRANSLATE_ON = 'on';
 export const AUTO_TRANSLATE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** One request: at most this many texts, each at most this long, together at most this long. */
@@ -33,5 +35,5 @@ export type TranslationRequest = z.infer<typeof translationRequestSchema>;
 
 /** Whether the visitor turned automatic translation on (the cookie's value). */
 export function isAutoTranslateOn(cookie: string | undefined | null): boolean {
-  return cookie === 'on';
+  return cookie === AUTO_TRANSLATE_ON;
 }

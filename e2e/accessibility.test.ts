@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /**
@@ -11,9 +11,6 @@ import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.
  * failure names the rule, the element and its HTML. One browser for the whole file and one context
  * per language and session, so the file stays quick.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 const LOCALES = ['nl', 'en'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -33,25 +30,6 @@ type Screen = {
 };
 
 const SHELL = ['.site-header', '.site-footer'];
-
-/** Runs axe on the page as it is and returns the serious and critical violations, readably. */
-async function seriousViolations(page: Page, withShell: boolean): Promise<string[]> {
-  // Only violations come back in detail: passes and incomplete results would only cost time.
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
-  if (!withShell) for (const selector of SHELL) builder.exclude(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help}\n` +
-          `  target: ${node.target.join(' ')}\n` +
-          `  html:   ${node.html.slice(0, 300)}\n` +
-          `  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`,
-      ),
-    );
-}
 
 async function open(page: Page, path: string) {
   const response = await page.goto(`${baseUrl()}${path}`);
@@ -75,7 +53,7 @@ async function scan(page: Page, screen: Screen, locale: Locale): Promise<string[
   await open(page, path);
   await expect(page.locator('html').getAttribute('lang')).resolves.toBe(locale);
   await screen.prepare?.(page, locale);
-  return (await seriousViolations(page, screen.withShell ?? false)).map(
+  return (await seriousViolations(page, { exclude: screen.withShell ? [] : SHELL })).map(
     (violation) => `[${locale}] ${path}: ${violation}`,
   );
 }

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { AUTO_TRANSLATE_COOKIE } from '../common/translation.ts';
 import { type ServerProcess, startServer } from '../scripts/server-process.ts';
+import { fakeTranslator } from '../test/fake-translator.ts';
 import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, useOwnServer, waitForHydration } from './browser.ts';
@@ -17,45 +16,23 @@ import { baseUrl, launchBrowser, newContext, useOwnServer, waitForHydration } fr
 
 const DUTCH_ONLY = 'Alleen in het Nederlands';
 
-/** A stand-in LibreTranslate that puts "EN:" before every text and counts what it was asked. */
-function fakeTranslator() {
-  const asked: string[] = [];
-  let isFailing = false;
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const { q } = JSON.parse(body) as { q: string[] };
-      asked.push(...q);
-      if (isFailing) {
-        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
-        return;
-      }
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ translatedText: q.map((text) => `EN:${text}`) }));
-    });
-  });
-  return {
-    asked,
-    fail: (failing: boolean) => {
-      isFailing = failing;
-    },
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 async function open(page: Page, path: string) {
   await page.goto(`${baseUrl()}${path}`);
   await waitForHydration(page);
+}
+
+/** A top-level menu item (an external link) whose name exists only in Dutch. */
+async function addDutchOnlyMenuItem(admin: BrowserContext, name: string, urlSegment: string) {
+  const menus = (await (await admin.request.get(`${baseUrl()}/api/menus`)).json()) as {
+    guid: string;
+    isTopLevel: boolean;
+  }[];
+  const top = menus.find((menu) => menu.isTopLevel)!;
+  const response = await admin.request.post(`${baseUrl()}/api/menus/${top.guid}/items`, {
+    data: { name: { nl: name }, urlSegment, externalUrl: `https://example.org/${urlSegment}` },
+    headers: await xsrfHeaders(admin),
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
 async function cookieOf(context: BrowserContext, name: string) {
@@ -77,21 +54,7 @@ describe('automatic translation', () => {
     await admin.addCookies([{ name: LOCALE_COOKIE, value: 'nl', url: baseUrl() }]);
     await signInByApi(admin, TEST_ADMIN.email, TEST_ADMIN.password);
     // A menu item whose name exists only in Dutch: English readers see the Dutch, marked lang="nl".
-    const headers = await xsrfHeaders(admin);
-    const menus = (await (await admin.request.get(`${baseUrl()}/api/menus`)).json()) as {
-      guid: string;
-      isTopLevel: boolean;
-    }[];
-    const top = menus.find((menu) => menu.isTopLevel)!;
-    const response = await admin.request.post(`${baseUrl()}/api/menus/${top.guid}/items`, {
-      data: {
-        name: { nl: DUTCH_ONLY },
-        urlSegment: 'alleen-nederlands',
-        externalUrl: 'https://example.org/',
-      },
-      headers,
-    });
-    expect(response.status(), await response.text()).toBeLessThan(300);
+    await addDutchOnlyMenuItem(admin, DUTCH_ONLY, 'alleen-nederlands');
   });
   afterAll(async () => {
     await admin?.close();
@@ -156,17 +119,17 @@ describe('automatic translation', () => {
     const cookie = await cookieOf(visitor, AUTO_TRANSLATE_COOKIE);
     expect(cookie?.value).toBe('on');
     expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 24 * 3600);
-    expect(translator.asked).toContain(DUTCH_ONLY);
+    expect(translator.asked()).toContain(DUTCH_ONLY);
 
     // The choice holds on the next visit; the service is not asked again for the same text.
-    const askedBefore = translator.asked.length;
+    const askedBefore = translator.asked().length;
     await open(page, '/?lang=en');
     await expect.poll(() => translated.count()).toBe(1);
     await expect(
       page.getByRole('button', { name: 'Translate automatically' }).getAttribute('aria-pressed'),
     ).resolves.toBe('true');
-    expect(translator.asked.filter((text) => text === DUTCH_ONLY).length).toBe(1);
-    expect(translator.asked.length).toBeGreaterThanOrEqual(askedBefore);
+    expect(translator.asked().filter((text) => text === DUTCH_ONLY).length).toBe(1);
+    expect(translator.asked().length).toBeGreaterThanOrEqual(askedBefore);
 
     // Turned off: the Dutch is back, marked as Dutch, and the cookie is gone.
     await page.getByRole('button', { name: 'Translate automatically' }).click();
@@ -198,22 +161,8 @@ describe('automatic translation', () => {
   });
 
   it('says so when the translation service fails, and leaves the Dutch as it was', async () => {
-    const headers = await xsrfHeaders(admin);
-    const menus = (await (await admin.request.get(`${baseUrl()}/api/menus`)).json()) as {
-      guid: string;
-      isTopLevel: boolean;
-    }[];
-    const top = menus.find((menu) => menu.isTopLevel)!;
-    const created = await admin.request.post(`${baseUrl()}/api/menus/${top.guid}/items`, {
-      data: {
-        name: { nl: 'Nog niet vertaald' },
-        urlSegment: 'nog-niet-vertaald',
-        externalUrl: 'https://example.org/b',
-      },
-      headers,
-    });
-    expect(created.status(), await created.text()).toBeLessThan(300);
-    translator.fail(true);
+    await addDutchOnlyMenuItem(admin, 'Nog niet vertaald', 'nog-niet-vertaald');
+    translator.setMode('error');
     try {
       const visitor = await newContext(browser, { width: 1280 });
       const page = await visitor.newPage();
@@ -226,7 +175,7 @@ describe('automatic translation', () => {
       await expect(link.getAttribute('lang')).resolves.toBe('nl');
       await visitor.close();
     } finally {
-      translator.fail(false);
+      translator.setMode('ok');
     }
   });
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 /**
@@ -13,6 +13,7 @@ export async function seriousViolations(
   page: Page,
   options: { exclude?: readonly string[] } = {},
 ): Promise<string[]> {
+  // Only violations come back in detail: passes and incomplete results would only cost time.
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
   for (const selector of options.exclude ?? []) builder.exclude(selector);
   const results = await builder.analyze();
@@ -21,7 +22,10 @@ export async function seriousViolations(
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
-          `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}\n  ${node.html.slice(0, 200)}`,
+          `${violation.id} (${violation.impact}): ${violation.help}\n` +
+          `  target: ${node.target.join(' ')}\n` +
+          `  html:   ${node.html.slice(0, 300)}\n` +
+          `  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`,
       ),
     );
 }

@@ -105,7 +105,7 @@ describe('security headers', () => {
   it('sets nosniff and a referrer policy', async () => {
     const response = await get('/healthz');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
   });
 });
 

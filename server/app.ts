@@ -28,11 +28,13 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
+import { registerJobs } from './jobs/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ANONYMOUS } from './policies/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
 import { cacheRoutes } from './routes/cache/index.ts';
+import { formRoutes } from './routes/forms/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { invitationRoutes } from './routes/invitations/index.ts';
@@ -138,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuth(app);
   // Statistics (issue 10): public page views counted in memory, flushed in batches.
   registerStatistics(app);
+  // Scheduled work (issue 11: form retention), once across nodes; not in tests, which run jobs themselves.
+  registerJobs(app, { enabled: config.env !== 'test' });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -154,6 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
       },
     },
+    // Nothing of our URLs goes to other sites (receipt links are secrets), but our own pages do
+    // send their origin: with no-referrer browsers send `Origin: null` on a same-site form post,
+    // which React Router's action check rightly refuses (issue 11, forms without JavaScript).
+    referrerPolicy: { policy: 'same-origin' },
     hsts: config.publicUrl?.startsWith('https:') ?? false,
   });
   await app.register(fastifyRateLimit, { global: false });
@@ -218,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes);
   await app.register(listItemRoutes);
   await app.register(itemTypeRoutes);
+  await app.register(formRoutes);
   await app.register(searchRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);

@@ -33,6 +33,7 @@ export function toActorUser(user: UserRow): ActorUser {
     isDeveloper: user.isDeveloper,
     isActive: user.isActive,
     roleIds: user.roleIds,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -82,6 +83,9 @@ export function registerAuth(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     if (request.auth.method !== 'session' || !UNSAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.xsrf === false) return;
+    // A page's form post (a form block, the receipt's delete button) cannot send a header: the
+    // page's action compares the form's `_xsrf` field with the session's token instead.
+    if (isPageFormPost(request)) return;
     const header = request.headers[XSRF_HEADER];
     const cookie = request.cookies[XSRF_COOKIE];
     const expected = request.auth.xsrfToken;
@@ -92,6 +96,20 @@ export function registerAuth(app: FastifyInstance) {
       safeEqual(header, expected);
     if (!isValid) throw new AppError('xsrf_failed', 'missing or wrong X-XSRF-TOKEN header');
   });
+}
+
+const FORM_CONTENT_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * A form posted to a page of the site: a request the site's catch-all (React Router) route serves,
+ * never an API or media route. Its action checks the form's XSRF token itself.
+ */
+function isPageFormPost(request: FastifyRequest): boolean {
+  return (
+    request.method === 'POST' &&
+    request.routeOptions.url === '*' &&
+    FORM_CONTENT_TYPE.test(request.headers['content-type'] ?? '')
+  );
 }
 
 function actorFor(user: UserRow): Actor {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
+import { FORM_SURVEY_COOKIE } from '../common/forms/settings.ts';
 import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
@@ -39,6 +40,18 @@ export const webRoutes: FastifyPluginAsync<{
           log: request.log,
           cache: siteCache,
           onSearch: (search) => noteSearch(request, search),
+          request: {
+            mailer: app.mailer,
+            client: {
+              ip: request.ip,
+              userAgent: request.headers['user-agent'] ?? '',
+              sessionId: request.auth.method === 'session' ? request.auth.sessionId : null,
+              origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
+            },
+            xsrfToken: request.auth.method === 'session' ? request.auth.xsrfToken : null,
+            formSurveyCookie: request.cookies[FORM_SURVEY_COOKIE],
+            isSecure: request.protocol === 'https',
+          },
         }),
         // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
         // the browser's Accept-Language only picks the language of API error messages.

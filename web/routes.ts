@@ -7,6 +7,8 @@ export default [
   route('account', 'routes/redirects.tsx', { id: 'redirect-account' }),
   route('unauthorized', 'routes/unauthorized.tsx'),
   route('search', 'routes/search.tsx'),
+  // A form's receipt (issue 11): public, opened by its unguessable link or the submitter's session.
+  route('submission/:submissionGuid', 'routes/submission.tsx'),
   route('legal/terms-of-use/:lang', 'routes/legal-page.tsx', { id: 'legal-terms-of-use' }),
   route('legal/privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
   route('legal/accessibility/:lang', 'routes/legal-page.tsx', { id: 'legal-accessibility' }),
@@ -30,6 +32,11 @@ export default [
       route('admin/menu', 'routes/admin/menu.tsx'),
       route('admin/pages', 'routes/admin/pages.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
+      // Forms (issue 11): the builder, the submissions of a form, one submission, a version's dashboard.
+      route('admin/forms/view/:guid', 'routes/admin/form-builder.tsx'),
+      route('admin/forms/:guid', 'routes/admin/form-submissions.tsx'),
+      route('admin/forms/:guid/:submissionGuid', 'routes/admin/form-submission.tsx'),
+      route('admin/forms/:guid/:version/dashboard', 'routes/admin/form-dashboard.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('statistics', 'routes/admin/statistics.tsx'),
       route('admin/header-images', 'routes/admin/header-images.tsx'),

@@ -46,11 +46,12 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, buttons, accordion, divider, video, image, list and widget', () => {
+  it('are text, buttons, accordion, divider, video, image, list, widget and form', () => {
     expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
       'accordion',
       'buttons',
       'divider',
+      'form',
       'image',
       'list',
       'text',

@@ -4,6 +4,7 @@ import type { LayoutPosition } from '../pages.ts';
 import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
 import { type DividerBlockData, dividerBlock } from './divider.ts';
+import { type FormBlockData, formBlock } from './form.ts';
 import { type ImageBlockData, imageBlock } from './image.ts';
 import { type ListBlockData, listBlock } from './list.ts';
 import { type TextBlockData, textBlock } from './text.ts';
@@ -26,6 +27,7 @@ export const BLOCK_TYPES = {
   image: imageBlock,
   list: listBlock,
   widget: widgetBlock,
+  form: formBlock,
 } as const;
 
 export type BlockTypeName = keyof typeof BLOCK_TYPES;
@@ -48,6 +50,7 @@ export type BlockViewData = {
   image: ImageBlockData;
   list: ListBlockData;
   widget: WidgetBlockData;
+  form: FormBlockData;
 };
 
 type BlockViewBase = {

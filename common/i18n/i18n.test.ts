@@ -7,6 +7,8 @@ import adminNl from './admin.nl.json';
 import editorEn from './editor.en.json';
 import editorNl from './editor.nl.json';
 import en from './en.json';
+import formResultsEn from './form-results.en.json';
+import formResultsNl from './form-results.nl.json';
 import nl from './nl.json';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -33,10 +35,11 @@ const parts = {
   shared: { nl, en },
   admin: { nl: adminNl, en: adminEn },
   editor: { nl: editorNl, en: editorEn },
+  'form-results': { nl: formResultsNl, en: formResultsEn },
 } as const;
 const catalogues = {
-  nl: flatten({ ...nl, ...adminNl, ...editorNl }),
-  en: flatten({ ...en, ...adminEn, ...editorEn }),
+  nl: flatten({ ...nl, ...adminNl, ...editorNl, ...formResultsNl }),
+  en: flatten({ ...en, ...adminEn, ...editorEn, ...formResultsEn }),
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,7 +63,7 @@ describe('catalogues', () => {
       .map((entry) => path.join(entry.parentPath, entry.name))
       .filter((file) => !file.includes(`${path.sep}web${path.sep}i18n${path.sep}`));
     const unregistered: string[] = [];
-    for (const name of ['admin', 'editor'] as const) {
+    for (const name of ['admin', 'editor', 'form-results'] as const) {
       const namespaces = Object.keys(parts[name].nl).join('|');
       const usesTexts = new RegExp(`['"\`](${namespaces})\\.[A-Za-z]`);
       for (const file of files) {

@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FormDefinition } from '../../common/forms/definition.ts';
+import type { FormSettings } from '../../common/forms/settings.ts';
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
 import type { PageOption } from '../../common/pages.ts';
 
@@ -577,3 +580,103 @@ export const machineTranslations = pgTable('machine_translations', {
   translation: text('translation').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A form (issue 11): its draft questions, its settings (open state, audience, limits, actions) and
+ * the number of its latest published version. Visitors fill in published versions only.
+ */
+export const forms = pgTable(
+  'forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    settings: jsonb('settings').$type<FormSettings>().notNull(),
+    /** The questions as the builder last saved them; publishing copies them into a new version. */
+    draft: jsonb('draft').$type<FormDefinition>().notNull(),
+    /** The version visitors fill in (null: never published). */
+    currentVersion: integer('current_version'),
+    /** Kept in step by every submission and deletion, under the form's row lock. */
+    submissionCount: integer('submission_count').notNull().default(0),
+    lastSubmissionAt: timestamp('last_submission_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('forms_title_idx').on(table.title)],
+);
+
+/** A published version of a form's questions. Never changes (a trigger refuses updates). */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<FormDefinition>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [primaryKey({ columns: [table.formId, table.version] })],
+);
+
+/**
+ * One submission (content kind FormSubmission), tied to the exact version the visitor saw. A
+ * visitor's is found again by its unguessable id (the receipt link) or the browser's form-survey
+ * token; a user's by the account.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id').notNull(),
+    version: integer('version').notNull(),
+    /** The submitter's account: deleting the account deletes its submissions (they are personal data). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the browser's form-survey cookie value (visitors; one submission per browser). */
+    browserToken: text('browser_token'),
+    /** sha256 of form and address, for the per-address limit; the retention job clears it after a day. */
+    clientHash: text('client_hash'),
+    answers: jsonb('answers').$type<Record<string, string | number | string[]>>().notNull(),
+    locale: text('locale', { enum: ['nl', 'en'] }).notNull(),
+    /** The list item the submission became, if the form makes one. */
+    listItemId: uuid('list_item_id').references(() => listItems.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Deleting a form deletes its versions and, through them, its submissions.
+    foreignKey({
+      columns: [table.formId, table.version],
+      foreignColumns: [formVersions.formId, formVersions.version],
+      name: 'form_submissions_version_fk',
+    }).onDelete('cascade'),
+    index('form_submissions_form_version_created_idx').on(table.formId, table.version, table.createdAt),
+    index('form_submissions_form_created_idx').on(table.formId, table.createdAt),
+    index('form_submissions_user_idx').on(table.userId),
+    index('form_submissions_browser_idx').on(table.formId, table.browserToken),
+    index('form_submissions_client_idx').on(table.formId, table.clientHash, table.createdAt),
+  ],
+);
+
+export type FormRow = typeof forms.$inferSelect;
+export type FormVersionRow = typeof formVersions.$inferSelect;
+export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
+
+/**
+ * Scheduled work that must happen once across all nodes (issue 11: form retention): the node that
+ * inserts a job's row for a slot (an hour, a day) runs it; the others see the row and skip.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    slot: text('slot').notNull(),
+    node: text('node').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.slot] })],
+);

@@ -32,7 +32,10 @@ export type EntityType =
   | 'redirect'
   // Site parts (issue 10: settings screen, header images, item types)
   | 'headerImage'
-  | 'itemType';
+  | 'itemType'
+  // Forms (issue 11)
+  | 'form'
+  | 'formSubmission';
 
 /** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
 export const COMMANDS = {
@@ -116,6 +119,20 @@ export const COMMANDS = {
   'pageTemplate.create': 'page',
   'pageTemplate.update': 'page',
   'pageTemplate.delete': 'page',
+  // Forms (issue 11). Submissions are private (visitors' caches never depend on them).
+  'form.create': 'form',
+  /** Names the copy (its data names the original). */
+  'form.duplicate': 'form',
+  /** Title, settings and the draft questions. */
+  'form.update': 'form',
+  /** A new immutable version (its number in the data). */
+  'form.publish': 'form',
+  'form.delete': 'form',
+  'formSubmission.create': 'formSubmission',
+  'formSubmission.handle': 'formSubmission',
+  'formSubmission.delete': 'formSubmission',
+  /** The retention job deletes a form's submissions past its retention period (names the form's). */
+  'formSubmission.expire': 'formSubmission',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;

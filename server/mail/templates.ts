@@ -53,3 +53,39 @@ export const MAIL_TEMPLATES: Record<
     }),
   },
 };
+
+type FormSubmissionMail = (input: {
+  to: string;
+  siteName: string;
+  /** The receipt (copy to the submitter) or the submission in the admin area. */
+  url: string;
+  formTitle: string;
+  answers: { label: string; text: string }[];
+  at: Date;
+  /** A copy for the submitter, rather than a notification for the form's recipients. */
+  copy: boolean;
+}) => MailMessage;
+
+const answerLines = (answers: { label: string; text: string }[], empty: string) =>
+  answers.map((answer) => `${answer.label}:\n${answer.text || empty}`).join('\n\n');
+
+const formatMoment = (at: Date, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Amsterdam',
+  }).format(at);
+
+/** A form's answers (the Notify action): to its recipients, or as a copy to the submitter. */
+export const FORM_SUBMISSION_MAIL: Record<Locale, FormSubmissionMail> = {
+  nl: ({ to, siteName, url, formTitle, answers, at, copy }) => ({
+    to,
+    subject: copy ? `Je antwoorden op "${formTitle}"` : `Nieuwe inzending: ${formTitle}`,
+    text: `${copy ? `Bedankt voor het invullen van "${formTitle}". Dit zijn je antwoorden` : `Er is een inzending binnengekomen op "${formTitle}"`} (${formatMoment(at, 'nl')}):\n\n${answerLines(answers, '(niet ingevuld)')}\n\n${copy ? 'Je ontvangstbewijs' : 'Bekijk de inzending'}: ${url}\n\n${siteName}`,
+  }),
+  en: ({ to, siteName, url, formTitle, answers, at, copy }) => ({
+    to,
+    subject: copy ? `Your answers to "${formTitle}"` : `New submission: ${formTitle}`,
+    text: `${copy ? `Thank you for filling in "${formTitle}". These are your answers` : `A submission came in for "${formTitle}"`} (${formatMoment(at, 'en')}):\n\n${answerLines(answers, '(not answered)')}\n\n${copy ? 'Your receipt' : 'See the submission'}: ${url}\n\n${siteName}`,
+  }),
+};

@@ -7,6 +7,8 @@ export type ActorUser = {
   isDeveloper: boolean;
   isActive: boolean;
   roleIds: readonly string[];
+  /** Whether the account's e-mail address is verified (forms for audience Verify). */
+  emailVerified?: boolean;
 };
 
 export type Actor = { user: ActorUser | null };

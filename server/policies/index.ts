@@ -1,5 +1,6 @@
 import { AppError } from '../errors.ts';
 import type { Actor } from './actor.ts';
+import { formPolicies } from './form.ts';
 import { listPolicies } from './list.ts';
 import { mediaPolicies } from './media.ts';
 import { menuPolicies } from './menu.ts';
@@ -8,6 +9,13 @@ import { sitePolicies } from './site.ts';
 import { userPolicies } from './user.ts';
 
 export * from './actor.ts';
+export type {
+  AudienceBarrier,
+  FormAudienceForPolicy,
+  FormForPolicy,
+  SubmissionForPolicy,
+} from './form.ts';
+export { audienceBarrier } from './form.ts';
 export type { ListForPolicy, ListItemAt, ListItemForPolicy } from './list.ts';
 export type { MediaForReference, MediaOwnerForPolicy, MediaReferrer } from './media.ts';
 export { isPublicMedia } from './media.ts';
@@ -28,6 +36,7 @@ export const POLICIES = {
   ...userPolicies,
   ...sitePolicies,
   ...menuPolicies,
+  ...formPolicies,
 } satisfies Record<string, ((actor: Actor) => boolean) | ((actor: Actor, resource: never) => boolean)>;
 
 export type Action = keyof typeof POLICIES;
@@ -72,6 +81,7 @@ export const ABILITIES = {
   page: { update: 'page.update' },
   list: { addItem: 'list.addItem', editItems: 'list.editItems' },
   listItem: { update: 'listItem.update', delete: 'listItem.delete' },
+  form: { update: 'form.update', viewResults: 'form.viewResults', delete: 'form.delete' },
 } as const satisfies Record<string, Record<string, Action>>;
 
 type AbilitySet<E extends keyof typeof ABILITIES> = (typeof ABILITIES)[E];

@@ -23,7 +23,7 @@ const ACTORS = {
   anonymous: ANONYMOUS,
   user: actorWith(),
   'inactive member': actorWith({ isActive: false, roleIds: [MEMBERS] }),
-  member: actorWith({ roleIds: [MEMBERS] }),
+  member: actorWith({ roleIds: [MEMBERS], emailVerified: true }),
   'page editor': actorWith({ isContentManager: true, roleIds: [EDITORS] }),
   'content manager without the role': actorWith({ isContentManager: true, roleIds: ['role-anders'] }),
   admin: actorWith({ isAdmin: true }),
@@ -71,6 +71,22 @@ type Case<A extends Action> = {
   answers: Record<ActorName, string>;
 };
 const T = true;
+const FORM_SAMPLES: { name: string; args: ResourceArgs<'form.update'> }[] = [
+  { name: 'on a page they may edit', args: [{ pages: [page(T, 'roles')] }] },
+  { name: 'on no page', args: [{ pages: [] }] },
+  { name: 'on a page only admins edit', args: [{ pages: [page(T, 'admins')] }] },
+];
+const FORM_ANSWERS: Record<ActorName, string> = { ...adminsOnly('TTT', 'FFF'), 'page editor': 'TFF' };
+const SUBMISSION_SAMPLES: { name: string; args: ResourceArgs<'formSubmission.view'> }[] = [
+  { name: 'own submission', args: [{ userId: SELF, form: { pages: [] } }] },
+  { name: "someone else's", args: [{ userId: OTHER, form: { pages: [] } }] },
+  { name: 'an anonymous one', args: [{ userId: null, form: { pages: [] } }] },
+  {
+    name: "someone else's, on a page they edit",
+    args: [{ userId: OTHER, form: { pages: [page(T, 'roles')] } }],
+  },
+];
+
 const cases: { [A in Action]: Case<A> } = {
   'page.view': {
     samples: [
@@ -313,6 +329,48 @@ const cases: { [A in Action]: Case<A> } = {
     answers: { ...everyone('TF'), anonymous: 'FF', admin: 'TT', 'operator (isMett)': 'TT' },
   },
   'role.manage': { samples: [{ name: 'roles', args: [] }], answers: adminsOnly('T', 'F') },
+  // Forms (issue 11)
+  'form.list': {
+    samples: [{ name: 'the forms table', args: [] }],
+    answers: { ...everyone('T'), anonymous: 'F', 'inactive member': 'F', 'inactive admin': 'F' },
+  },
+  'form.create': { samples: [{ name: 'a form', args: [] }], answers: adminsOnly('T', 'F') },
+  'form.delete': { samples: [{ name: 'a form', args: [] }], answers: adminsOnly('T', 'F') },
+  'form.update': { samples: FORM_SAMPLES, answers: FORM_ANSWERS },
+  'form.viewResults': { samples: FORM_SAMPLES, answers: FORM_ANSWERS },
+  'form.submit': {
+    samples: (['Public', 'Users', 'Verify', 'Roles', 'Admin'] as const).map((audience) => ({
+      name: `audience ${audience}`,
+      args: [{ audience, audienceRoleIds: [MEMBERS] }],
+    })),
+    answers: {
+      anonymous: 'TFFFF',
+      user: 'TTFFF',
+      'inactive member': 'TFFFF',
+      member: 'TTTTF',
+      'page editor': 'TTFFF',
+      'content manager without the role': 'TTFFF',
+      admin: 'TTTTT',
+      'inactive admin': 'TFFFF',
+      'operator (isMett)': 'TTTTT',
+    },
+  },
+  'formSubmission.view': {
+    samples: SUBMISSION_SAMPLES,
+    answers: {
+      ...everyone('TFFF'),
+      anonymous: 'FFFF',
+      'inactive member': 'FFFF',
+      'page editor': 'TFFT',
+      admin: 'TTTT',
+      'inactive admin': 'FFFF',
+      'operator (isMett)': 'TTTT',
+    },
+  },
+  'formSubmission.manage': {
+    samples: SUBMISSION_SAMPLES,
+    answers: { ...adminsOnly('TTTT', 'FFFF'), 'page editor': 'FFFT' },
+  },
   'user.erase': {
     samples: [
       { name: "someone else's account", args: [{ id: OTHER }] },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { RichTextNode } from '../../common/blocks/rich-text.ts';
+import type { FormDefinition } from '../../common/forms/definition.ts';
+import { DEFAULT_FORM_SETTINGS } from '../../common/forms/settings.ts';
 import type { LocalizedText } from '../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import { pages } from '../db/schema.ts';
+import { forms, formVersions, pages } from '../db/schema.ts';
 import { setPlatformSettings } from '../domains/settings/commands.ts';
 import { runCommand } from '../domains/write.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -567,6 +569,7 @@ export async function seedDemoSite({
         ],
       });
 
+      const volunteerForm = await createDemoForm(tx);
       const volunteers = await createPage(tx, {
         name: 'vrijwilligers',
         title: { nl: 'Vrijwilligers', en: 'Volunteers' },
@@ -581,6 +584,20 @@ export async function seedDemoSite({
               p('This page is not in the menu, but can be reached through a link.'),
             ],
           ),
+          {
+            name: 'form',
+            content: {
+              nl: {
+                title: 'Meld je aan',
+                intro: 'Vertel ons waar je wilt helpen; we nemen binnen een week contact op.',
+              },
+              en: {
+                title: 'Sign up',
+                intro: 'Tell us where you would like to help; we will be in touch within a week.',
+              },
+            },
+            options: { formGuid: volunteerForm },
+          },
         ],
       });
 
@@ -902,4 +919,59 @@ async function seedDemoLists(
     options: { sourceBlockGuid: newsListId, defaultItemsPerPage: 3, showImages: false },
     sortId: 100,
   });
+}
+
+/** The demo's form (issue 11): a volunteers' sign-up, published as version 1. */
+async function createDemoForm(tx: Transaction): Promise<string> {
+  const option = (value: string, nl: string, en: string) => ({ value, label: { nl, en } });
+  const definition: FormDefinition = {
+    fields: [
+      { key: 'naam', kind: 'shortText', label: { nl: 'Naam', en: 'Name' }, required: true, max: 200 },
+      { key: 'email', kind: 'email', label: { nl: 'E-mailadres', en: 'E-mail address' }, required: true },
+      {
+        key: 'hulp',
+        kind: 'multipleChoice',
+        label: { nl: 'Waar wil je helpen?', en: 'Where would you like to help?' },
+        required: true,
+        options: [
+          option('bar', 'Achter de bar', 'Behind the bar'),
+          option('opbouw', 'Opbouwen en opruimen', 'Setting up and clearing away'),
+          option('kinderen', 'Kinderactiviteiten', "Children's activities"),
+        ],
+      },
+      {
+        key: 'wanneer',
+        kind: 'singleChoice',
+        label: { nl: 'Wanneer kun je?', en: 'When are you available?' },
+        required: false,
+        options: [
+          option('doordeweeks', 'Doordeweeks', 'Weekdays'),
+          option('weekend', 'In het weekend', 'At weekends'),
+        ],
+      },
+      { key: 'opmerking', kind: 'longText', label: { nl: 'Opmerking', en: 'Comments' }, required: false },
+      {
+        key: 'akkoord',
+        kind: 'consent',
+        label: {
+          nl: 'Ik ga akkoord met het bewaren van mijn gegevens voor het vrijwilligerswerk.',
+          en: 'I agree that my details are kept for the volunteer work.',
+        },
+        required: true,
+        link: '/legal/privacy',
+      },
+    ],
+  };
+  const [form] = await tx
+    .insert(forms)
+    .values({
+      title: 'Aanmelden als vrijwilliger',
+      settings: { ...DEFAULT_FORM_SETTINGS, retentionDays: 365 },
+      draft: definition,
+      currentVersion: 1,
+    })
+    .returning({ id: forms.id });
+  if (!form) throw new Error('demo form not created');
+  await tx.insert(formVersions).values({ formId: form.id, version: 1, definition });
+  return form.id;
 }

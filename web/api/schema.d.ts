@@ -2574,7 +2574,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    buildingBlockName: "text" | "buttons" | "accordion" | "divider" | "video" | "image" | "list" | "widget";
+                    buildingBlockName: "text" | "buttons" | "accordion" | "divider" | "video" | "image" | "list" | "widget" | "form";
                 };
                 header?: never;
                 path?: never;
@@ -5072,6 +5072,16 @@ export interface paths {
                             exportedAt: string;
                             user: components["schemas"]["ApplicationUser"];
                             activity: unknown[];
+                            formSubmissions: {
+                                guid: string;
+                                form: string;
+                                version: number;
+                                submittedAt: string;
+                                answers: {
+                                    question: string;
+                                    answer: string;
+                                }[];
+                            }[];
                         };
                     };
                 };
@@ -9555,6 +9565,1703 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Forms, server-paged (admins: all; content managers: the forms on pages they may edit) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: "all" | number;
+                    sortBy?: "title" | "state" | "openDate" | "closeDate" | "submissions" | "lastSubmission";
+                    sortDirection?: "asc" | "desc";
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a form (admins); its questions start as a draft */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormCreateBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Form"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form for its builder: draft, settings, versions, the pages it is on */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Form"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Change the title, the settings or the draft questions (published versions never change) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormUpdateBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Form"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a form with its versions and submissions (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a form: its draft and settings, unpublished, without submissions (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormDuplicateBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Form"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the draft as the next immutable version; visitors fill in the newest */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Form"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published version: the questions its submissions answered */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormVersion"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Published versions are immutable: always 409 version_published (change the draft instead) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form as a visitor gets it: its current version, whether it is open, and why the visitor may not fill it in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublicForm"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A form's submissions, server-paged; filter by version, days (Europe/Amsterdam) and handled */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: "all" | number;
+                    sortBy?: "createdAt" | "version" | "handled";
+                    sortDirection?: "asc" | "desc";
+                    search?: string;
+                    version?: number;
+                    handled?: boolean | string;
+                    /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                    from?: string;
+                    /** @description Last day (YYYY-MM-DD, Europe/Amsterdam), included */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormSubmissionPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Fill in a form: answers to the version the visitor saw
+         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 429 past 5 submissions per address and form in 10 minutes. Sets the required `form-survey` cookie.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormSubmitBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormSubmitResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/submissions/{submissionGuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One submission, with the labels of its version */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                    submissionGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormSubmission"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/submissions/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark submissions handled (or not) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionHandleBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormSubmissionCount"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/submissions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete submissions of the form */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionIdsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormSubmissionCount"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/versions/{version}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A version's dashboard: submissions per day, choices counted, numbers summarised, latest texts */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First day (YYYY-MM-DD, Europe/Amsterdam) */
+                    from?: string;
+                    /** @description Last day (YYYY-MM-DD, Europe/Amsterdam), included */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    guid: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormDashboard"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{guid}/versions/{version}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A version's submissions as CSV (streamed)
+         * @description UTF-8 with BOM, CRLF, RFC 4180 quoting, one column per question; text cells starting with = + - @ get a leading apostrophe. `x-total-count` gives the number of rows to expect.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A receipt: the submitter's answers (by session; an anonymous one by its link) and the time */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormSubmission"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** The submitter deletes their submission */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -10322,7 +12029,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
                 message: string;
                 details?: {
                     path: string;
@@ -10581,6 +12288,289 @@ export interface components {
             pageName: string;
             pageTitle: string;
         };
+        FormDefinitionInput: {
+            fields: {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: {
+                    nl: string;
+                    en?: string;
+                };
+                help?: {
+                    nl: string;
+                    en?: string;
+                };
+                placeholder?: {
+                    nl: string;
+                    en?: string;
+                };
+                /** @default false */
+                required: boolean;
+                options?: {
+                    value: string;
+                    label: {
+                        nl: string;
+                        en?: string;
+                    };
+                }[];
+                min?: number;
+                max?: number;
+                minDate?: string;
+                maxDate?: string;
+                scaleMax?: 5 | 10;
+                /** @enum {string} */
+                pattern?: "date" | "time" | "fullTime" | "email" | "hexColor" | "hexAlphaColor" | "rgb" | "rgba";
+                link?: string;
+                showWhen?: {
+                    field: string;
+                    equals: string;
+                };
+            }[];
+        };
+        FormSettingsInput: {
+            /**
+             * @default Open
+             * @enum {string}
+             */
+            state: "Open" | "Closed" | "Custom";
+            /** @default null */
+            openDate: string | null;
+            /** @default null */
+            closeDate: string | null;
+            /**
+             * @default Public
+             * @enum {string}
+             */
+            audience: "Admin" | "Roles" | "Users" | "Public" | "Verify";
+            /** @default [] */
+            audienceRoleIds: string[];
+            /** @default false */
+            onePerPerson: boolean;
+            /** @default null */
+            maxSubmissions: number | null;
+            /** @default null */
+            closingMessage: {
+                nl: string;
+                en?: string;
+            } | null;
+            /**
+             * @default [
+             *       "Save"
+             *     ]
+             */
+            actions: ("Save" | "Notify")[];
+            /** @default [] */
+            notifyEmails: string[];
+            /** @default [] */
+            notifyRoleIds: string[];
+            /** @default false */
+            copyToSubmitter: boolean;
+            /** @default null */
+            retentionDays: number | null;
+        };
+        FormCreateBodyInput: {
+            title: string;
+            settings?: components["schemas"]["FormSettingsInput"];
+            draft?: components["schemas"]["FormDefinitionInput"];
+        };
+        FormUpdateBodyInput: {
+            title?: string;
+            settings?: components["schemas"]["FormSettingsInput"];
+            draft?: components["schemas"]["FormDefinitionInput"];
+        };
+        FormDuplicateBodyInput: {
+            title?: string;
+        };
+        FormSummaryInput: {
+            guid: string;
+            title: string;
+            /** @enum {string} */
+            state: "Open" | "Closed" | "Custom";
+            openDate: string | null;
+            closeDate: string | null;
+            /** @enum {string} */
+            availability: "open" | "closed" | "open-future" | "close-future";
+            /** @enum {string} */
+            audience: "Admin" | "Roles" | "Users" | "Public" | "Verify";
+            currentVersion: number | null;
+            submissionCount: number;
+            lastSubmissionAt: string | null;
+            updatedAt: string;
+            abilities: {
+                update: boolean;
+                viewResults: boolean;
+                delete: boolean;
+            };
+        };
+        FormInput: {
+            guid: string;
+            title: string;
+            /** @enum {string} */
+            state: "Open" | "Closed" | "Custom";
+            openDate: string | null;
+            closeDate: string | null;
+            /** @enum {string} */
+            availability: "open" | "closed" | "open-future" | "close-future";
+            /** @enum {string} */
+            audience: "Admin" | "Roles" | "Users" | "Public" | "Verify";
+            currentVersion: number | null;
+            submissionCount: number;
+            lastSubmissionAt: string | null;
+            updatedAt: string;
+            abilities: {
+                update: boolean;
+                viewResults: boolean;
+                delete: boolean;
+            };
+            settings: components["schemas"]["FormSettingsInput"];
+            draft: components["schemas"]["FormDefinitionInput"];
+            hasUnpublishedChanges: boolean;
+            versions: {
+                version: number;
+                publishedAt: string;
+                fieldCount: number;
+                submissionCount: number;
+                changes: {
+                    added: string[];
+                    removed: string[];
+                    changed: string[];
+                };
+            }[];
+            placements: {
+                guid: string;
+                name: string;
+            }[];
+        };
+        FormVersionInput: {
+            version: number;
+            publishedAt: string;
+            definition: components["schemas"]["FormDefinitionInput"];
+        };
+        PublicFormInput: {
+            guid: string;
+            title: string;
+            version: number;
+            definition: components["schemas"]["FormDefinitionInput"];
+            /** @enum {string} */
+            availability: "open" | "closed" | "open-future" | "close-future";
+            openDate: string | null;
+            closeDate: string | null;
+            barrier: ("signIn" | "verifyEmail" | "notForYou" | "alreadySubmitted" | "full") | null;
+            closingMessage: string | null;
+        };
+        FormSubmitBodyInput: {
+            version: number;
+            answers: {
+                [key: string]: string | number | boolean | string[];
+            };
+            website?: string;
+        };
+        FormSubmitResultInput: {
+            guid: string | null;
+            receiptUrl: string | null;
+        };
+        FormSubmissionInput: {
+            guid: string;
+            formGuid: string;
+            formTitle: string;
+            version: number;
+            createdAt: string;
+            /** @enum {string} */
+            locale: "nl" | "en";
+            handledAt: string | null;
+            isAnonymous: boolean;
+            answers: {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                value: (string | number | string[]) | null;
+                text: string;
+            }[];
+            abilities: {
+                delete: boolean;
+            };
+        };
+        FormSubmissionRowInput: {
+            guid: string;
+            version: number;
+            createdAt: string;
+            handledAt: string | null;
+            isAnonymous: boolean;
+            preview: {
+                label: string;
+                text: string;
+            }[];
+        };
+        FormSubmissionPageInput: {
+            items: components["schemas"]["FormSubmissionRowInput"][];
+            total: number;
+        };
+        FormSubmissionIdsInput: {
+            guids: string[];
+        };
+        FormSubmissionHandleBodyInput: {
+            guids: string[];
+            handled: boolean;
+        };
+        FormSubmissionCountInput: {
+            count: number;
+        };
+        FormDashboardInput: {
+            guid: string;
+            title: string;
+            version: number;
+            publishedAt: string;
+            total: number;
+            perDay: {
+                day: string;
+                count: number;
+            }[];
+            fields: ({
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                /** @constant */
+                type: "choice";
+                answered: number;
+                options: {
+                    value: string;
+                    label: string;
+                    count: number;
+                    percentage: number;
+                }[];
+            } | {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                /** @constant */
+                type: "number";
+                answered: number;
+                mean: number | null;
+                median: number | null;
+                min: number | null;
+                max: number | null;
+                distribution: {
+                    value: string;
+                    count: number;
+                }[];
+            } | {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                /** @constant */
+                type: "text";
+                answered: number;
+                latest: {
+                    text: string;
+                    at: string;
+                }[];
+            })[];
+        };
         HeaderImageInput: {
             guid: string;
             imageGuid: string | null;
@@ -10634,7 +12624,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
                 message: string;
                 details?: {
                     path: string;
@@ -11087,10 +13077,14 @@ export interface components {
             items: components["schemas"]["RedirectInput"][];
             total: number;
         };
+        FormPageInput: {
+            items: components["schemas"]["FormSummaryInput"][];
+            total: number;
+        };
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
                 message: string;
                 details?: {
                     path: string;
@@ -11349,6 +13343,289 @@ export interface components {
             pageName: string;
             pageTitle: string;
         };
+        FormDefinition: {
+            fields: {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: {
+                    nl: string;
+                    en?: string;
+                };
+                help?: {
+                    nl: string;
+                    en?: string;
+                };
+                placeholder?: {
+                    nl: string;
+                    en?: string;
+                };
+                /** @default false */
+                required: boolean;
+                options?: {
+                    value: string;
+                    label: {
+                        nl: string;
+                        en?: string;
+                    };
+                }[];
+                min?: number;
+                max?: number;
+                minDate?: string;
+                maxDate?: string;
+                scaleMax?: 5 | 10;
+                /** @enum {string} */
+                pattern?: "date" | "time" | "fullTime" | "email" | "hexColor" | "hexAlphaColor" | "rgb" | "rgba";
+                link?: string;
+                showWhen?: {
+                    field: string;
+                    equals: string;
+                };
+            }[];
+        };
+        FormSettings: {
+            /**
+             * @default Open
+             * @enum {string}
+             */
+            state: "Open" | "Closed" | "Custom";
+            /** @default null */
+            openDate: string | null;
+            /** @default null */
+            closeDate: string | null;
+            /**
+             * @default Public
+             * @enum {string}
+             */
+            audience: "Admin" | "Roles" | "Users" | "Public" | "Verify";
+            /** @default [] */
+            audienceRoleIds: string[];
+            /** @default false */
+            onePerPerson: boolean;
+            /** @default null */
+            maxSubmissions: number | null;
+            /** @default null */
+            closingMessage: {
+                nl: string;
+                en?: string;
+            } | null;
+            /**
+             * @default [
+             *       "Save"
+             *     ]
+             */
+            actions: ("Save" | "Notify")[];
+            /** @default [] */
+            notifyEmails: string[];
+            /** @default [] */
+            notifyRoleIds: string[];
+            /** @default false */
+            copyToSubmitter: boolean;
+            /** @default null */
+            retentionDays: number | null;
+        };
+        FormCreateBody: {
+            title: string;
+            settings?: components["schemas"]["FormSettings"];
+            draft?: components["schemas"]["FormDefinition"];
+        };
+        FormUpdateBody: {
+            title?: string;
+            settings?: components["schemas"]["FormSettings"];
+            draft?: components["schemas"]["FormDefinition"];
+        };
+        FormDuplicateBody: {
+            title?: string;
+        };
+        FormSummary: {
+            guid: string;
+            title: string;
+            /** @enum {string} */
+            state: "Open" | "Closed" | "Custom";
+            openDate: string | null;
+            closeDate: string | null;
+            /** @enum {string} */
+            availability: "open" | "closed" | "open-future" | "close-future";
+            /** @enum {string} */
+            audience: "Admin" | "Roles" | "Users" | "Public" | "Verify";
+            currentVersion: number | null;
+            submissionCount: number;
+            lastSubmissionAt: string | null;
+            updatedAt: string;
+            abilities: {
+                update: boolean;
+                viewResults: boolean;
+                delete: boolean;
+            };
+        };
+        Form: {
+            guid: string;
+            title: string;
+            /** @enum {string} */
+            state: "Open" | "Closed" | "Custom";
+            openDate: string | null;
+            closeDate: string | null;
+            /** @enum {string} */
+            availability: "open" | "closed" | "open-future" | "close-future";
+            /** @enum {string} */
+            audience: "Admin" | "Roles" | "Users" | "Public" | "Verify";
+            currentVersion: number | null;
+            submissionCount: number;
+            lastSubmissionAt: string | null;
+            updatedAt: string;
+            abilities: {
+                update: boolean;
+                viewResults: boolean;
+                delete: boolean;
+            };
+            settings: components["schemas"]["FormSettings"];
+            draft: components["schemas"]["FormDefinition"];
+            hasUnpublishedChanges: boolean;
+            versions: {
+                version: number;
+                publishedAt: string;
+                fieldCount: number;
+                submissionCount: number;
+                changes: {
+                    added: string[];
+                    removed: string[];
+                    changed: string[];
+                };
+            }[];
+            placements: {
+                guid: string;
+                name: string;
+            }[];
+        };
+        FormVersion: {
+            version: number;
+            publishedAt: string;
+            definition: components["schemas"]["FormDefinition"];
+        };
+        PublicForm: {
+            guid: string;
+            title: string;
+            version: number;
+            definition: components["schemas"]["FormDefinition"];
+            /** @enum {string} */
+            availability: "open" | "closed" | "open-future" | "close-future";
+            openDate: string | null;
+            closeDate: string | null;
+            barrier: ("signIn" | "verifyEmail" | "notForYou" | "alreadySubmitted" | "full") | null;
+            closingMessage: string | null;
+        };
+        FormSubmitBody: {
+            version: number;
+            answers: {
+                [key: string]: string | number | boolean | string[];
+            };
+            website?: string;
+        };
+        FormSubmitResult: {
+            guid: string | null;
+            receiptUrl: string | null;
+        };
+        FormSubmission: {
+            guid: string;
+            formGuid: string;
+            formTitle: string;
+            version: number;
+            createdAt: string;
+            /** @enum {string} */
+            locale: "nl" | "en";
+            handledAt: string | null;
+            isAnonymous: boolean;
+            answers: {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                value: (string | number | string[]) | null;
+                text: string;
+            }[];
+            abilities: {
+                delete: boolean;
+            };
+        };
+        FormSubmissionRow: {
+            guid: string;
+            version: number;
+            createdAt: string;
+            handledAt: string | null;
+            isAnonymous: boolean;
+            preview: {
+                label: string;
+                text: string;
+            }[];
+        };
+        FormSubmissionPage: {
+            items: components["schemas"]["FormSubmissionRow"][];
+            total: number;
+        };
+        FormSubmissionIds: {
+            guids: string[];
+        };
+        FormSubmissionHandleBody: {
+            guids: string[];
+            handled: boolean;
+        };
+        FormSubmissionCount: {
+            count: number;
+        };
+        FormDashboard: {
+            guid: string;
+            title: string;
+            version: number;
+            publishedAt: string;
+            total: number;
+            perDay: {
+                day: string;
+                count: number;
+            }[];
+            fields: ({
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                /** @constant */
+                type: "choice";
+                answered: number;
+                options: {
+                    value: string;
+                    label: string;
+                    count: number;
+                    percentage: number;
+                }[];
+            } | {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                /** @constant */
+                type: "number";
+                answered: number;
+                mean: number | null;
+                median: number | null;
+                min: number | null;
+                max: number | null;
+                distribution: {
+                    value: string;
+                    count: number;
+                }[];
+            } | {
+                key: string;
+                /** @enum {string} */
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                label: string;
+                /** @constant */
+                type: "text";
+                answered: number;
+                latest: {
+                    text: string;
+                    at: string;
+                }[];
+            })[];
+        };
         HeaderImage: {
             guid: string;
             imageGuid: string | null;
@@ -11402,7 +13679,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
                 message: string;
                 details?: {
                     path: string;
@@ -11853,6 +14130,10 @@ export interface components {
         };
         RedirectPage: {
             items: components["schemas"]["Redirect"][];
+            total: number;
+        };
+        FormPage: {
+            items: components["schemas"]["FormSummary"][];
             total: number;
         };
     };

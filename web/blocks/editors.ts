@@ -3,6 +3,7 @@ import { accordionEditor } from './Accordion/Editor';
 import { buttonsEditor } from './Buttons/Editor';
 import { dividerEditor } from './Divider/Editor';
 import type { BlockEditor } from './editor-kit';
+import { formEditor } from './Form/Editor';
 import { imageEditor } from './Image/Editor';
 import { listEditor } from './List/Editor';
 import { textEditor } from './Text/Editor';
@@ -22,4 +23,5 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   image: imageEditor,
   list: listEditor,
   widget: widgetEditor,
+  form: formEditor,
 };

@@ -9,6 +9,7 @@ import {
 import { AccordionBlock } from './Accordion/View';
 import { ButtonsBlock } from './Buttons/View';
 import { DividerBlock } from './Divider/View';
+import { FormBlock } from './Form/View';
 import { ImageBlock } from './Image/View';
 import { ListBlock } from './List/View';
 import { TextBlock } from './Text/View';
@@ -33,6 +34,7 @@ export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N
   list: ListBlock,
   widget: WidgetBlock,
   image: ImageBlock,
+  form: FormBlock,
 };
 
 // Once per name and reason for the life of the page (or server process): a page full of one

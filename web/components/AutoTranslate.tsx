@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTO_TRANSLATE_COOKIE, AUTO_TRANSLATE_MAX_AGE_SECONDS } from '../../common/translation';
+import {
+  AUTO_TRANSLATE_COOKIE,
+  AUTO_TRANSLATE_MAX_AGE_SECONDS,
+  AUTO_TRANSLATE_ON,
+} from '../../common/translation';
 import { useLocale } from '../i18n';
 import { useRootData } from '../layouts/root-data';
+import { writeCookie } from './browser-cookie';
 
 type Status = 'idle' | 'busy' | 'done' | 'failed';
 
+/** The conditional cookie of SPEC 9, there only while the visitor wants translation. */
 function rememberChoice(isOn: boolean) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // The conditional cookie of SPEC 9, there only while the visitor wants translation.
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads on the next request
-  document.cookie = isOn
-    ? `${AUTO_TRANSLATE_COOKIE}=on; Path=/; Max-Age=${AUTO_TRANSLATE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`
-    : `${AUTO_TRANSLATE_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  writeCookie(
+    AUTO_TRANSLATE_COOKIE,
+    isOn ? AUTO_TRANSLATE_ON : '',
+    isOn ? AUTO_TRANSLATE_MAX_AGE_SECONDS : 0,
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   shouldAskConsent,
 } from '../../common/cookie-consent';
 import type { CookieCategory } from '../../common/settings';
+import { writeCookie } from './browser-cookie';
 
 /** Pages where the cookie dialog must not cover the content (SPEC 4). */
 const CONSENT_DIALOG_SKIPPED = [/^\/legal\/cookie-statement(\/|$)/, /^\/invitation(\/|$)/];
@@ -35,9 +36,7 @@ type ConsentState = {
 const ConsentContext = createContext<ConsentState | null>(null);
 
 function writeConsentCookie(consent: CookieConsent) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the consent must be a plain cookie the server reads on the next request
-  document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(consent))}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  writeCookie(CONSENT_COOKIE, serializeConsent(consent), CONSENT_MAX_AGE_SECONDS);
 }
 
 /**

@@ -1,16 +1,15 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '../../common/auth';
 import { LOG_FLUSH_INTERVAL_MS } from '../../common/layout';
+import { readCookie } from '../../common/locale';
 import { createLogBatcher, type LogLevel } from './log-batcher';
 
 const LOG_ENDPOINT = '/api/logs';
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 // Captured before anything can wrap fetch, so sending never runs through instrumented code.
 const originalFetch = typeof window === 'undefined' ? undefined : window.fetch.bind(window);
 
 function readXsrfToken(): string | undefined {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${XSRF_COOKIE}=([^;]*)`));
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+  return readCookie(document.cookie, XSRF_COOKIE);
 }
 
 /**

@@ -45,6 +45,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { page, isEditing, itemView: null };
 }
 
+/**
+ * A form block's post (issue 11): the answers go to the forms domain; a stored submission leads to
+ * its receipt, a refused one comes back to the page with the answers as sent and a message per
+ * field. The same action serves a plain HTML post (no JavaScript) and the enhanced form's fetch.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const body = await request.formData().catch(() => null);
+  if (!body) return data(null, { status: 400 });
+  const fields: [string, string][] = [];
+  for (const [name, value] of body) {
+    if (typeof value === 'string') fields.push([name, value]);
+    if (fields.length > 500) break;
+  }
+  const result = await app.site.submitForm({ fields, locale: app.locale });
+  if (result.kind === 'stored') {
+    throw redirect(result.receiptUrl, {
+      status: 303,
+      ...(result.setCookie ? { headers: { 'Set-Cookie': result.setCookie } } : {}),
+    });
+  }
+  return data(result.result, { status: 400 });
+}
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (loaderData?.itemView) return itemPageMeta(loaderData.itemView, matches);
   return pageMeta(loaderData?.page, matches);

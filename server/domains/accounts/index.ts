@@ -6,6 +6,8 @@ import { authorize, can, locksOutSelf } from '../../policies/index.ts';
 import type { TableQuery } from '../../routes/common-schemas.ts';
 import type { ProfileUpdate } from '../../routes/profiles/schema.ts';
 import { type Ctx, requireUser } from '../context.ts';
+import { findSubmissionsOfUser } from '../forms/queries.ts';
+import { answerRows } from '../forms/view.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 import {
   createApiToken,
@@ -181,6 +183,19 @@ export async function exportOwnData(ctx: Ctx) {
     exportedAt: new Date().toISOString(),
     user: await presentUser(ctx, user),
     activity: await findOwnActivity(ctx.db, user.id, 1000),
+    // Forms (issue 11): every submission made while signed in, with the questions of its version.
+    formSubmissions: (await findSubmissionsOfUser(ctx.db, user.id)).map(
+      ({ submission, title, definition }) => ({
+        guid: submission.id,
+        form: title,
+        version: submission.version,
+        submittedAt: submission.createdAt.toISOString(),
+        answers: answerRows(definition, submission.answers, ctx.locale).map((row) => ({
+          question: row.label,
+          answer: row.text,
+        })),
+      }),
+    ),
   };
 }
 

@@ -8,14 +8,18 @@ import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-prop
 import { optionalCookieCategories } from '../../../common/settings.ts';
 import type { PageView, SiteServices, SiteShell } from '../../../common/site.ts';
 import { FOOTER_MENU, LEGAL_PAGES, TOP_LEVEL_MENU } from '../../../common/site.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { PageRow, UserRow } from '../../db/schema.ts';
 import { headerImages, userProperties } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../policies/index.ts';
 import { abilities, can } from '../../policies/index.ts';
 import { toBlockViews } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion, type VersionedCache } from '../cache.ts';
+import type { ClientInfo, Ctx } from '../context.ts';
+import { deleteFromReceipt, hasFormBlocks, receiptFor, submitFromPage, withFormData } from '../forms/site.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from '../lists/site.ts';
 import { loadMenuTree, type MenuItemTree } from '../menus/queries.ts';
@@ -30,8 +34,18 @@ import { getPlatformSettings } from '../settings/queries.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public site's data, for one request's actor. Loaders reach it through the load context. */
+/** What forms need of the request: the site's form blocks take submissions through their page. */
+export type FormRequest = {
+  mailer: Mailer;
+  client: ClientInfo;
+  /** The session's XSRF token (cookie sign-in), checked against the HTML form's `_xsrf` field. */
+  xsrfToken: string | null;
+  formSurveyCookie: string | undefined;
+  isSecure: boolean;
+};
+
 export function createSiteServices(deps: {
-  db: Executor;
+  db: Database;
   actor: Actor;
   /** The signed-in user, if any (visitors have none). */
   user?: UserRow | null;
@@ -40,8 +54,14 @@ export function createSiteServices(deps: {
   cache?: VersionedCache | undefined;
   /** Told of every site search (statistics count the terms and the ones that found nothing). */
   onSearch?: ((search: { q: string; page?: number | undefined; total: number }) => void) | undefined;
+  /** Forms (issue 11); without it form blocks show their forms but posts are refused. */
+  request?: FormRequest | undefined;
 }): SiteServices {
-  const { db, actor, user = null, log, cache, onSearch } = deps;
+  const { db, actor, user = null, log, cache, onSearch, request } = deps;
+  const formCtx = (locale: Locale): Ctx => {
+    if (!request) throw new AppError('service_unavailable', 'forms need the request');
+    return { db, actor, user, locale, log, mailer: request.mailer, client: request.client };
+  };
 
   // Anonymous visitors all see the same thing, so their views can be shared while the content
   // version stays the same. One read of the version per request replaces the page's queries.
@@ -158,14 +178,25 @@ export function createSiteServices(deps: {
 
     getShell: ({ locale }) => cached(`shell|${locale}`, () => getShell(locale)),
     async getPageByPath({ path, locale, query }) {
-      const view = await cached(`path|${locale}|${path}`, () => getPageByPath(path, locale));
-      if (!view || !hasListBlocks(view)) return view;
-      // Lists depend on the URL's list state and on the clock (scheduled and expiring items): only
-      // the recognised list parameters and the minute are part of the key.
-      const state = listStateKey(query);
-      return cached(`lists|${locale}|${path}|${state}|${minuteBucket()}`, () =>
-        withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log }),
-      );
+      let view = await cached(`path|${locale}|${path}`, () => getPageByPath(path, locale));
+      if (view && hasListBlocks(view)) {
+        const listed = view;
+        // Lists depend on the URL's list state and on the clock (scheduled and expiring items): only
+        // the recognised list parameters and the minute are part of the key.
+        const state = listStateKey(query);
+        view = await cached(`lists|${locale}|${path}|${state}|${minuteBucket()}`, () =>
+          withListData(db, { view: listed, actor, locale, query: query ?? new URLSearchParams(), log }),
+        );
+      }
+      // Forms depend on the visitor (audience, one per person) and the moment (open and close):
+      // filled for each request, never shared.
+      if (view && hasFormBlocks(view)) {
+        view = await withFormData(
+          { db, actor, locale },
+          { view, browserCookie: request?.formSurveyCookie, xsrf: request?.xsrfToken ?? undefined },
+        );
+      }
+      return view;
     },
     getItemPage: ({ path, id, slug, locale }) =>
       cached(`item|${locale}|${path}|${id}|${slug ?? ''}|${minuteBucket()}`, async () => {
@@ -198,6 +229,19 @@ export function createSiteServices(deps: {
       const page = chain?.at(-1)?.page;
       return Boolean(page?.isPublished && (page.roleIds?.length ?? 0) > 0);
     },
+    submitForm: ({ fields, locale }) =>
+      submitFromPage(formCtx(locale), {
+        fields,
+        browserCookie: request?.formSurveyCookie,
+        sessionXsrf: request?.xsrfToken ?? null,
+        isSecure: request?.isSecure ?? false,
+      }),
+    async getReceipt({ guid, locale }) {
+      const receipt = await receiptFor(formCtx(locale), guid);
+      return receipt && request?.xsrfToken ? { ...receipt, xsrf: request.xsrfToken } : receipt;
+    },
+    deleteReceipt: ({ guid, xsrf, locale }) =>
+      deleteFromReceipt(formCtx(locale), guid, { xsrf, sessionXsrf: request?.xsrfToken ?? null }),
     // Admin pages (issue 10): never cached (only admins edit templates).
     async getTemplateView({ guid, locale }) {
       if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;

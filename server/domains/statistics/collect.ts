@@ -33,6 +33,8 @@ const NOT_COUNTED = [
   '/unauthorized',
   '/home',
   '/__manifest',
+  // Receipts: personal pages whose path is an unguessable key.
+  '/submission',
 ];
 
 const MAX_PATH_LENGTH = 512;
@@ -157,8 +159,8 @@ function collect(
   const fromHost = referrerHost(referer);
   const ownHost = referrerHost(`http://${request.host}`);
   const fromElsewhere = fromHost !== null && fromHost !== ownHost;
-  // The site sends no Referer to itself (Referrer-Policy: no-referrer), so a visit's next page is
-  // told by the browser's Sec-Fetch-Site (same-origin); only without it does the Referer decide.
+  // A visit's next page is told by the browser's Sec-Fetch-Site (same-origin); only without it does
+  // the Referer decide (Referrer-Policy same-origin: the site's own pages send one to it).
   const fetchSite = request.headers['sec-fetch-site'];
   const withinSite =
     typeof fetchSite === 'string' ? fetchSite === 'same-origin' : referer !== undefined && !fromElsewhere;

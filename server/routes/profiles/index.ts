@@ -101,6 +101,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             exportedAt: z.string(),
             user: applicationUserSchema,
             activity: z.array(z.unknown()),
+            formSubmissions: z.array(
+              z.object({
+                guid: z.string(),
+                form: z.string(),
+                version: z.number().int(),
+                submittedAt: z.string(),
+                answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+              }),
+            ),
           }),
           ...signedInErrors,
         },

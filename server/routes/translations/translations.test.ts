@@ -1,53 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSLATION_LIMITS } from '../../../common/translation.ts';
+import { fakeTranslator } from '../../../test/fake-translator.ts';
 import { createTestApp, createTestDatabase, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { setPlatformSettings } from '../../domains/settings/commands.ts';
-
-type Mode = 'ok' | 'error' | 'wrong-shape' | 'slow';
-
-/** A stand-in LibreTranslate: "EN:" before every text, or the failure the test asks for. */
-function fakeTranslator() {
-  const calls: { q: string[]; source: string; target: string; format: string; api_key?: string }[] = [];
-  let mode: Mode = 'ok';
-  const server: Server = createServer((request: IncomingMessage, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const parsed = JSON.parse(body) as (typeof calls)[number];
-      calls.push(parsed);
-      if (mode === 'error') {
-        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
-      } else if (mode === 'wrong-shape') {
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"translatedText":"one"}');
-      } else if (mode === 'slow') {
-        setTimeout(() => response.writeHead(200).end('{}'), 2000);
-      } else {
-        const translatedText = parsed.q.map((text) => `EN:${text}`);
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ translatedText }));
-      }
-    });
-  });
-  return {
-    calls,
-    setMode: (next: Mode) => {
-      mode = next;
-    },
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const translate = (app: TestApp['app'], body: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/translations', payload: body as object, headers });

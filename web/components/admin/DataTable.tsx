@@ -234,7 +234,7 @@ function TableSearch({
     onSearch(draft);
   }
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} className="data-table-search">
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           ref={input}
@@ -246,7 +246,9 @@ function TableSearch({
             setDraft(event.currentTarget.value);
             searchLater(event.currentTarget.value);
           }}
-          w={{ base: '100%', sm: 300 }}
+          // On a phone the field takes what the button leaves (100 % would push the button out).
+          w={{ sm: 300 }}
+          className="data-table-search-input"
         />
         <Button type="submit" variant="light">
           {t('buttons.search')}

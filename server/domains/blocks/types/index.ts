@@ -3,6 +3,7 @@ import { accordion } from './accordion.ts';
 import { buttons } from './buttons.ts';
 import type { ServerBlockType } from './define.ts';
 import { divider } from './divider.ts';
+import { form } from './form.ts';
 import { image } from './image.ts';
 import { list } from './list.ts';
 import { text } from './text.ts';
@@ -21,4 +22,5 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   image,
   list,
   widget,
+  form,
 };

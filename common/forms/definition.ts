@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { parseIsoDay } from '../dates.ts';
+import { localized } from '../localized-text.ts';
+import { linkSchema } from '../urls.ts';
+import type { FIELD_RULES } from '../validation.ts';
+
+/**
+ * A form's questions, as an admin builds them and as each published version keeps them: one schema
+ * the builder checks at the field, the server checks before a save, and the public form, the
+ * receipt, the CSV export and the dashboard read.
+ */
+
+/** Kinds of parts that ask something. */
+export const FORM_INPUT_KINDS = [
+  'shortText',
+  'longText',
+  'number',
+  'email',
+  'phone',
+  'date',
+  'time',
+  'singleChoice',
+  'multipleChoice',
+  'dropdown',
+  'scale',
+  'yesNo',
+  'consent',
+] as const;
+/** Parts that only show something: a heading, a help text, and a page break that starts a step. */
+export const FORM_CONTENT_KINDS = ['heading', 'helpText', 'pageBreak'] as const;
+export const FORM_FIELD_KINDS = [...FORM_INPUT_KINDS, ...FORM_CONTENT_KINDS] as const;
+export type FormInputKind = (typeof FORM_INPUT_KINDS)[number];
+export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
+
+export const CHOICE_KINDS = ['singleChoice', 'multipleChoice', 'dropdown'] as const satisfies FormInputKind[];
+/** Kinds whose answer is one of a few values: a condition can test them, the dashboard counts them. */
+export const COUNTED_KINDS = [...CHOICE_KINDS, 'yesNo', 'consent'] as const satisfies FormInputKind[];
+/** Kinds whose answer is a number: the dashboard gives mean, median and distribution. */
+export const NUMERIC_KINDS = ['number', 'scale'] as const satisfies FormInputKind[];
+
+export function isInputKind(kind: FormFieldKind): kind is FormInputKind {
+  return (FORM_INPUT_KINDS as readonly string[]).includes(kind);
+}
+export const isChoiceKind = (kind: FormFieldKind) => (CHOICE_KINDS as readonly string[]).includes(kind);
+export const isCountedKind = (kind: FormFieldKind) => (COUNTED_KINDS as readonly string[]).includes(kind);
+export const isNumericKind = (kind: FormFieldKind) => (NUMERIC_KINDS as readonly string[]).includes(kind);
+
+/** SPEC 5's pattern rules a short text may follow. */
+export const FORM_TEXT_PATTERNS = [
+  'date',
+  'time',
+  'fullTime',
+  'email',
+  'hexColor',
+  'hexAlphaColor',
+  'rgb',
+  'rgba',
+] as const satisfies (keyof typeof FIELD_RULES)[];
+export type FormTextPattern = (typeof FORM_TEXT_PATTERNS)[number];
+
+export const SCALE_MAXIMA = [5, 10] as const;
+
+/** Bounds (design; SPEC 5 leaves product bounds open). */
+export const FORM_LIMITS = {
+  fields: 100,
+  options: 50,
+  labelLength: 300,
+  helpLength: 1000,
+  shortTextLength: 500,
+  longTextLength: 10_000,
+  /** A field's key: what the CSV column and the API answers are named by. */
+  keyPattern: /^[a-z][a-z0-9_]{0,39}$/,
+} as const;
+
+const label = localized(z.string().trim().max(FORM_LIMITS.labelLength));
+const requiredLabel = z.object({
+  nl: z.string().trim().min(1).max(FORM_LIMITS.labelLength),
+  en: z.string().trim().max(FORM_LIMITS.labelLength).optional(),
+});
+const help = localized(z.string().trim().max(FORM_LIMITS.helpLength));
+
+export const formOptionSchema = z.object({
+  value: z.string().trim().min(1).max(100),
+  label: requiredLabel,
+});
+
+/** Show a field (or, on a page break, the whole step) only when another answer has a value. */
+export const formConditionSchema = z.object({
+  field: z.string().regex(FORM_LIMITS.keyPattern, 'validation.formFieldKey'),
+  equals: z.string().max(100),
+});
+export type FormCondition = z.infer<typeof formConditionSchema>;
+
+const isoDay = z.string().refine((value) => parseIsoDay(value) !== null, 'validation.isoDate');
+
+export const formFieldSchema = z.object({
+  key: z.string().regex(FORM_LIMITS.keyPattern, 'validation.formFieldKey'),
+  kind: z.enum(FORM_FIELD_KINDS),
+  label: requiredLabel,
+  help: help.optional(),
+  placeholder: label.optional(),
+  required: z.boolean().default(false),
+  /** Choices of single/multiple choice and dropdown. */
+  options: z.array(formOptionSchema).max(FORM_LIMITS.options).optional(),
+  /** Length of a text, value of a number, number of choices of a multiple choice. */
+  min: z.number().int().min(0).max(1_000_000_000).optional(),
+  max: z.number().int().min(0).max(1_000_000_000).optional(),
+  /** Earliest and latest day of a date field (YYYY-MM-DD). */
+  minDate: isoDay.optional(),
+  maxDate: isoDay.optional(),
+  /** A scale runs from 1 to 5 or 1 to 10. */
+  scaleMax: z.union([z.literal(5), z.literal(10)]).optional(),
+  /** A short text that must follow one of SPEC 5's patterns. */
+  pattern: z.enum(FORM_TEXT_PATTERNS).optional(),
+  /** The consent checkbox's link (terms, privacy statement). */
+  link: linkSchema.optional(),
+  showWhen: formConditionSchema.optional(),
+});
+export type FormField = z.infer<typeof formFieldSchema>;
+
+const problem = (ctx: z.RefinementCtx, path: (string | number)[], message: `validation.${string}`) =>
+  ctx.addIssue({ code: 'custom', path, message });
+
+/** The questions of a form: keys unique, conditions pointing back at a question that can be tested. */
+export const formDefinitionSchema = z
+  .object({ fields: z.array(formFieldSchema).max(FORM_LIMITS.fields) })
+  .superRefine((definition, ctx) => {
+    const seen = new Map<string, FormField>();
+    definition.fields.forEach((field, index) => {
+      if (seen.has(field.key)) problem(ctx, ['fields', index, 'key'], 'validation.duplicate');
+      if (isChoiceKind(field.kind)) {
+        const values = (field.options ?? []).map((option) => option.value);
+        if (values.length === 0) problem(ctx, ['fields', index, 'options'], 'validation.optionsRequired');
+        if (new Set(values).size !== values.length) {
+          problem(ctx, ['fields', index, 'options'], 'validation.optionsUnique');
+        }
+      }
+      if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
+        problem(ctx, ['fields', index, 'max'], 'validation.rangeOrder');
+      }
+      if (field.minDate && field.maxDate && field.minDate > field.maxDate) {
+        problem(ctx, ['fields', index, 'maxDate'], 'validation.dateOrder');
+      }
+      if (field.showWhen) {
+        const source = seen.get(field.showWhen.field);
+        if (!source || !isCountedKind(source.kind)) {
+          problem(ctx, ['fields', index, 'showWhen', 'field'], 'validation.formCondition');
+        }
+      }
+      seen.set(field.key, field);
+    });
+  });
+export type FormDefinition = z.infer<typeof formDefinitionSchema>;
+
+export const EMPTY_DEFINITION: FormDefinition = { fields: [] };
+
+/** The values an answer to a counted field can have, in order (choices, yes/no). */
+export function countedValues(field: FormField): string[] {
+  if (field.kind === 'yesNo') return ['yes', 'no'];
+  if (field.kind === 'consent') return ['yes'];
+  return (field.options ?? []).map((option) => option.value);
+}
+
+/** The steps of a multi-step form: the fields up to each page break, with the break that starts them. */
+export type FormStep = { index: number; start: FormField | null; fields: FormField[] };
+
+export function formSteps(definition: FormDefinition): FormStep[] {
+  const steps: FormStep[] = [{ index: 0, start: null, fields: [] }];
+  for (const field of definition.fields) {
+    if (field.kind === 'pageBreak') {
+      steps.push({ index: steps.length, start: field, fields: [] });
+    } else {
+      steps.at(-1)?.fields.push(field);
+    }
+  }
+  // A break at the very start or two in a row leaves an empty step: it is no step to a visitor.
+  return steps.filter((step) => step.fields.length > 0).map((step, index) => ({ ...step, index }));
+}
+
+/** A new field's key: the kind's name and the first free number. */
+export function newFieldKey(definition: FormDefinition, kind: FormFieldKind): string {
+  const base = kind.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  const taken = new Set(definition.fields.map((field) => field.key));
+  for (let number = 1; ; number += 1) {
+    const key = `${base}_${number}`;
+    if (!taken.has(key)) return key;
+  }
+}
+
+/** What a version list says changed: keys added, removed, and changed between two definitions. */
+export function definitionChanges(
+  before: FormDefinition | null,
+  after: FormDefinition,
+): { added: string[]; removed: string[]; changed: string[] } {
+  const old = new Map((before?.fields ?? []).map((field) => [field.key, JSON.stringify(field)]));
+  const now = new Map(after.fields.map((field) => [field.key, JSON.stringify(field)]));
+  return {
+    added: [...now.keys()].filter((key) => !old.has(key)),
+    removed: [...old.keys()].filter((key) => !now.has(key)),
+    changed: [...now.keys()].filter((key) => old.has(key) && old.get(key) !== now.get(key)),
+  };
+}

@@ -1,0 +1,69 @@
+import type { FormDefinition } from './definition.ts';
+import type { FormAvailability } from './settings.ts';
+
+/** Why a visitor may not fill a form in: how to get in (sign in, verify), or that it is not for them. */
+export type FormBarrier = 'signIn' | 'verifyEmail' | 'notForYou' | 'alreadySubmitted' | 'full';
+
+/** What a visitor gets of a form: the version to fill in and whether, and why not, they may. */
+export type PublicFormView = {
+  guid: string;
+  title: string;
+  version: number;
+  definition: FormDefinition;
+  availability: FormAvailability;
+  openDate: string | null;
+  closeDate: string | null;
+  /** Why this visitor may not fill it in (null: they may, when it is open). */
+  barrier: FormBarrier | null;
+  closingMessage: string | null;
+};
+
+/** Field names of a form block's HTML form beside the answers (which are named by field key). */
+export const FORM_POST_FIELDS = {
+  form: '_form',
+  block: '_block',
+  version: '_version',
+  xsrf: '_xsrf',
+  honeypot: 'website',
+} as const;
+
+/** What the page's action answers a form block whose submission was refused (it redirects on success). */
+export type FormActionResult = {
+  blockGuid: string;
+  /** The answers as sent, so nothing typed is lost. */
+  values: Record<string, string | string[]>;
+  /** Per field key, the message in the visitor's language. */
+  fieldErrors: Record<string, string>;
+  /** A problem with the form as a whole (closed, full, sign in, try again). */
+  formError: string | null;
+};
+
+/** The page's action after a form block's post: where the receipt is, or why it was refused. */
+export type SiteFormSubmitResult =
+  | { kind: 'stored'; receiptUrl: string; setCookie: string | null }
+  | { kind: 'refused'; result: FormActionResult };
+
+/** One answer as people read it, with its question in the reader's language. */
+export type FormAnswerRow = {
+  key: string;
+  kind: string;
+  label: string;
+  value: string | number | string[] | null;
+  text: string;
+};
+
+/** A receipt (`submission/{submissionGuid}`): the submitter's answers and the time. */
+export type FormReceipt = {
+  guid: string;
+  formGuid: string;
+  formTitle: string;
+  version: number;
+  createdAt: string;
+  locale: 'nl' | 'en';
+  handledAt: string | null;
+  isAnonymous: boolean;
+  answers: FormAnswerRow[];
+  abilities: { delete: boolean };
+  /** The session's XSRF token for the delete form (signed-in visitors). */
+  xsrf?: string | undefined;
+};

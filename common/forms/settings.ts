@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { localized } from '../localized-text.ts';
+
+/**
+ * Who may fill a form in, when, how often, and what a submission becomes (SPEC 3 and 4): the
+ * settings beside a form's questions. They are not versioned: closing a form or changing who is
+ * told acts at once on the version visitors see.
+ */
+
+/** SPEC 3 enumerations. */
+export const FORM_VISIBILITY = ['Open', 'Closed', 'Custom'] as const;
+export const FORM_AUDIENCES = ['Admin', 'Roles', 'Users', 'Public', 'Verify'] as const;
+export const FORM_ACTION_KINDS = ['Save', 'Notify'] as const;
+export const CONTENT_KINDS = ['ListItem', 'FormSubmission'] as const;
+export type FormVisibility = (typeof FORM_VISIBILITY)[number];
+export type FormAudience = (typeof FORM_AUDIENCES)[number];
+
+/** The required cookie that remembers, per browser, which public forms were filled in (SPEC 9). */
+export const FORM_SURVEY_COOKIE = 'form-survey';
+export const FORM_SURVEY_COOKIE_DAYS = 365;
+
+/** Bounds of the settings (design). */
+export const FORM_SETTING_LIMITS = {
+  titleLength: 200,
+  maxSubmissions: 1_000_000,
+  notifyAddresses: 20,
+  retentionDays: 3650,
+  closingMessageLength: 2000,
+} as const;
+
+/** SPEC 4: what a form's open state gives at a moment. */
+export type FormAvailability = 'open' | 'closed' | 'open-future' | 'close-future';
+
+export type FormOpenState = {
+  state: FormVisibility;
+  openDate: Date | string | null;
+  closeDate: Date | string | null;
+};
+
+const moment = (value: Date | string | null) => (value === null ? null : new Date(value).getTime());
+
+/**
+ * SPEC 4, in its order: Closed gives closed; Custom with no open or close date gives open; Custom
+ * with a past close date gives closed; Custom with a future open date gives open-future; otherwise
+ * close-future. Open is open. A moment is past once it has come: the form closes at its close
+ * moment and opens at its open moment.
+ */
+export function formAvailability(openState: FormOpenState, now: Date = new Date()): FormAvailability {
+  if (openState.state === 'Closed') return 'closed';
+  if (openState.state === 'Open') return 'open';
+  const open = moment(openState.openDate);
+  const close = moment(openState.closeDate);
+  if (open === null && close === null) return 'open';
+  if (close !== null && close <= now.getTime()) return 'closed';
+  if (open !== null && open > now.getTime()) return 'open-future';
+  return 'close-future';
+}
+
+/** Whether a form in this state takes submissions: open, or open until its close moment. */
+export const acceptsSubmissions = (availability: FormAvailability) =>
+  availability === 'open' || availability === 'close-future';
+
+const email = z.email({ message: 'validation.email' }).max(254);
+
+export const formSettingsSchema = z
+  .object({
+    state: z.enum(FORM_VISIBILITY).default('Open'),
+    openDate: z.iso.datetime({ offset: true }).nullable().default(null),
+    closeDate: z.iso.datetime({ offset: true }).nullable().default(null),
+    audience: z.enum(FORM_AUDIENCES).default('Public'),
+    /** The roles whose members may fill it in (audience Roles). */
+    audienceRoleIds: z.array(z.string().min(1).max(100)).max(50).default([]),
+    /** One submission per user (per browser, through the form-survey cookie, for visitors). */
+    onePerPerson: z.boolean().default(false),
+    /** No more submissions once this many came in (null: no maximum). */
+    maxSubmissions: z.number().int().min(1).max(FORM_SETTING_LIMITS.maxSubmissions).nullable().default(null),
+    /** What visitors read when the form is closed or full. */
+    closingMessage: localized(z.string().trim().max(FORM_SETTING_LIMITS.closingMessageLength))
+      .nullable()
+      .default(null),
+    /** What a submission does: Save stores it; Notify mails it (SPEC 3 action kinds). */
+    actions: z.array(z.enum(FORM_ACTION_KINDS)).min(1).max(2).default(['Save']),
+    notifyEmails: z.array(email).max(FORM_SETTING_LIMITS.notifyAddresses).default([]),
+    notifyRoleIds: z.array(z.string().min(1).max(100)).max(50).default([]),
+    /** A copy of the answers to the submitter (an answer to an e-mail field, or the account's address). */
+    copyToSubmitter: z.boolean().default(false),
+    /** Submissions older than this many days are deleted (null: kept until deleted by hand). */
+    retentionDays: z.number().int().min(1).max(FORM_SETTING_LIMITS.retentionDays).nullable().default(null),
+  })
+  .superRefine((settings, ctx) => {
+    if (
+      settings.openDate &&
+      settings.closeDate &&
+      new Date(settings.openDate).getTime() >= new Date(settings.closeDate).getTime()
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['closeDate'], message: 'validation.dateOrder' });
+    }
+    if (settings.audience === 'Roles' && settings.audienceRoleIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['audienceRoleIds'], message: 'validation.audienceRoles' });
+    }
+    if (
+      settings.actions.includes('Notify') &&
+      settings.notifyEmails.length === 0 &&
+      settings.notifyRoleIds.length === 0 &&
+      !settings.copyToSubmitter
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['notifyEmails'], message: 'validation.notifyTarget' });
+    }
+  });
+export type FormSettings = z.output<typeof formSettingsSchema>;
+export type FormSettingsInput = z.input<typeof formSettingsSchema>;
+
+export const DEFAULT_FORM_SETTINGS: FormSettings = formSettingsSchema.parse({});

@@ -1,0 +1,480 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  checkAnswers,
+  EMPTY_DEFINITION,
+  type FormDefinition,
+  formDefinitionSchema,
+  type PublicFormView,
+  type RawAnswers,
+} from '../../../common/forms/index.ts';
+import {
+  acceptsSubmissions,
+  DEFAULT_FORM_SETTINGS,
+  type FormSettings,
+  formAvailability,
+} from '../../../common/forms/settings.ts';
+import { type FormRow, formSubmissions, roles } from '../../db/schema.ts';
+import { AppError, type ErrorDetail } from '../../errors.ts';
+import {
+  abilities,
+  audienceBarrier,
+  authorize,
+  can,
+  ensureVisible,
+  type FormForPolicy,
+  isAdmin,
+} from '../../policies/index.ts';
+import type { TableQuery } from '../../routes/common-schemas.ts';
+import { type Ctx, requireUser } from '../context.ts';
+import {
+  createForm,
+  createSubmission,
+  deleteForm,
+  deleteSubmissions,
+  duplicateForm,
+  markHandled,
+  publishForm,
+  updateForm,
+} from './commands.ts';
+import { notifySubmission } from './notify.ts';
+import {
+  countByVersion,
+  type FormSortKey,
+  findForm,
+  findForms,
+  findSubmission,
+  findSubmissions,
+  findVersion,
+  findVersions,
+  hasSubmitted,
+  loadPlacements,
+  placedFormIds,
+  type SubmissionSortKey,
+} from './queries.ts';
+import {
+  hasUnpublishedChanges,
+  presentFormSummary,
+  presentPublicForm,
+  presentSubmission,
+  presentSubmissionRow,
+  presentVersions,
+} from './view.ts';
+
+/** Forms (issue 11): building, versions, who may fill them in and when, submissions and results. */
+
+const SUBMISSIONS_PER_ADDRESS = { count: 5, windowMinutes: 10 };
+
+async function formOrNotFound(ctx: Pick<Ctx, 'db'>, id: string) {
+  const found = await findForm(ctx.db, id);
+  if (!found) throw new AppError('not_found', 'form not found');
+  return found;
+}
+
+/** The form, when the actor may work on it (else 404 for those who may not see it, as if it did not exist). */
+async function workableForm(ctx: Ctx, id: string, action: 'form.update' | 'form.viewResults') {
+  // Visitors are asked to sign in; a signed-in user who may not work on this form does not learn it exists.
+  authorize(ctx.actor, 'form.list');
+  const found = await formOrNotFound(ctx, id);
+  ensureVisible(ctx.actor, action, found.policy, 'form');
+  return found;
+}
+
+const formAbilities = (ctx: Ctx, policy: FormForPolicy) => abilities('form', ctx.actor, policy);
+
+export async function listForms(ctx: Ctx, query: TableQuery<FormSortKey>) {
+  authorize(ctx.actor, 'form.list');
+  let onlyIds: string[] | undefined;
+  if (!isAdmin(ctx.actor)) {
+    // A content manager's forms: those placed on a page they may edit.
+    const placed = await placedFormIds(ctx.db);
+    const placements = await loadPlacements(ctx.db, placed);
+    onlyIds = placed.filter((id) => can(ctx.actor, 'form.update', { pages: placements.get(id) ?? [] }));
+  }
+  const { rows, total } = await findForms(ctx.db, { ...query, onlyIds });
+  const placements = await loadPlacements(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const now = new Date();
+  return {
+    items: rows.map((row) =>
+      presentFormSummary(row, formAbilities(ctx, { pages: placements.get(row.id) ?? [] }), now),
+    ),
+    total,
+  };
+}
+
+/** The builder's view of a form: draft, settings, versions and where it is placed. */
+export async function getForm(ctx: Ctx, id: string) {
+  const { form, policy, placements } = await workableForm(ctx, id, 'form.update');
+  return presentForm(ctx, form, policy, placements);
+}
+
+async function presentForm(
+  ctx: Ctx,
+  form: FormRow,
+  policy: FormForPolicy,
+  placements: { id: string; name: string; kind: string }[],
+) {
+  const [versions, counts] = await Promise.all([
+    findVersions(ctx.db, form.id),
+    countByVersion(ctx.db, form.id),
+  ]);
+  const latest = versions.at(-1)?.definition ?? null;
+  return {
+    ...presentFormSummary(form, formAbilities(ctx, policy)),
+    settings: form.settings,
+    draft: form.draft,
+    hasUnpublishedChanges: hasUnpublishedChanges(form.draft, latest),
+    versions: presentVersions(versions, counts),
+    placements: placements
+      .filter((page) => page.kind === 'page')
+      .map((page) => ({ guid: page.id, name: page.name })),
+  };
+}
+
+export async function addForm(
+  ctx: Ctx,
+  input: { title: string; settings?: FormSettings | undefined; draft?: FormDefinition | undefined },
+) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'form.create');
+  const form = await createForm(ctx, {
+    title: input.title,
+    settings: input.settings ?? DEFAULT_FORM_SETTINGS,
+    draft: input.draft ?? EMPTY_DEFINITION,
+  });
+  return presentForm(ctx, form, { pages: [] }, []);
+}
+
+/** Role ids a form names must exist: a typo would lock everyone out or notify no one. */
+async function checkRoles(ctx: Ctx, settings: FormSettings) {
+  const named = [...new Set([...settings.audienceRoleIds, ...settings.notifyRoleIds])];
+  if (named.length === 0) return;
+  const known = new Set((await ctx.db.select({ id: roles.id }).from(roles)).map((row) => row.id));
+  const details: ErrorDetail[] = [];
+  settings.audienceRoleIds.forEach((role, index) => {
+    if (!known.has(role))
+      details.push({ path: `body/settings/audienceRoleIds/${index}`, message: 'validation.roleMissing' });
+  });
+  settings.notifyRoleIds.forEach((role, index) => {
+    if (!known.has(role))
+      details.push({ path: `body/settings/notifyRoleIds/${index}`, message: 'validation.roleMissing' });
+  });
+  if (details.length > 0) throw new AppError('validation_failed', 'unknown role', details);
+}
+
+export async function changeForm(
+  ctx: Ctx,
+  id: string,
+  input: {
+    title?: string | undefined;
+    settings?: FormSettings | undefined;
+    draft?: FormDefinition | undefined;
+  },
+) {
+  requireUser(ctx);
+  const { policy, placements } = await workableForm(ctx, id, 'form.update');
+  if (input.settings) await checkRoles(ctx, input.settings);
+  const form = await updateForm(ctx, id, input);
+  return presentForm(ctx, form, policy, placements);
+}
+
+export async function copyForm(ctx: Ctx, id: string, input: { title?: string | undefined }) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'form.create');
+  const { form: original } = await formOrNotFound(ctx, id);
+  const title = input.title ?? `${original.title} (${ctx.locale === 'en' ? 'copy' : 'kopie'})`.slice(0, 200);
+  const form = await duplicateForm(ctx, original, title);
+  return presentForm(ctx, form, { pages: [] }, []);
+}
+
+export async function removeForm(ctx: Ctx, id: string) {
+  requireUser(ctx);
+  authorize(ctx.actor, 'form.delete');
+  await deleteForm(ctx, id);
+}
+
+/** The draft becomes the next version; a draft with no question cannot be published. */
+export async function publish(ctx: Ctx, id: string) {
+  requireUser(ctx);
+  const { form, policy, placements } = await workableForm(ctx, id, 'form.update');
+  const parsed = formDefinitionSchema.safeParse(form.draft);
+  if (
+    !parsed.success ||
+    !parsed.data.fields.some(
+      (field) => field.kind !== 'heading' && field.kind !== 'helpText' && field.kind !== 'pageBreak',
+    )
+  ) {
+    throw new AppError('validation_failed', 'nothing to publish', [
+      { path: 'body/draft', message: 'validation.formEmpty' },
+    ]);
+  }
+  const published = await publishForm(ctx, form.id);
+  return presentForm(ctx, published.form, policy, placements);
+}
+
+export async function getVersion(ctx: Ctx, id: string, version: number) {
+  await workableForm(ctx, id, 'form.viewResults');
+  const row = await findVersion(ctx.db, id, version);
+  if (!row) throw new AppError('not_found', 'version not found');
+  return { version: row.version, publishedAt: row.publishedAt.toISOString(), definition: row.definition };
+}
+
+/** A published version is never changed: the API answers every attempt with 409. */
+export async function refuseVersionChange(ctx: Ctx, id: string, version: number): Promise<never> {
+  requireUser(ctx);
+  await workableForm(ctx, id, 'form.update');
+  if (!(await findVersion(ctx.db, id, version))) throw new AppError('not_found', 'version not found');
+  throw new AppError('version_published');
+}
+
+/** The form-survey cookie's value as stored (a hash: the cookie itself is never kept). */
+export function browserTokenOf(cookie: string | undefined): string | null {
+  if (!cookie || !/^[A-Za-z0-9_-]{16,64}$/.test(cookie)) return null;
+  return createHash('sha256').update(cookie).digest('hex');
+}
+
+export const newBrowserCookie = () => randomBytes(18).toString('base64url');
+
+/**
+ * What a visitor gets of a form: its current version, whether it is open (SPEC 4, at this moment:
+ * the open and close moments act on every node without a restart), and why they may not fill it in.
+ * Null when the form does not exist or was never published.
+ */
+export async function getPublicForm(
+  ctx: Pick<Ctx, 'db' | 'actor' | 'locale'>,
+  id: string,
+  input: { browserCookie?: string | undefined; now?: Date } = {},
+): Promise<PublicFormView | null> {
+  const found = await findForm(ctx.db, id);
+  const current = found?.form.currentVersion ?? null;
+  if (!found || current === null) return null;
+  const { form } = found;
+  const version = await findVersion(ctx.db, form.id, current);
+  if (!version) return null;
+  const barrier = await barrierOf(ctx, form, input.browserCookie);
+  return presentPublicForm(form, version, {
+    locale: ctx.locale,
+    barrier,
+    ...(input.now ? { now: input.now } : {}),
+  });
+}
+
+async function barrierOf(ctx: Pick<Ctx, 'db' | 'actor'>, form: FormRow, browserCookie: string | undefined) {
+  const audience = audienceBarrier(ctx.actor, form.settings);
+  if (audience) return audience;
+  const { maxSubmissions, onePerPerson } = form.settings;
+  if (maxSubmissions !== null && form.submissionCount >= maxSubmissions) return 'full' as const;
+  if (onePerPerson) {
+    const userId = ctx.actor.user?.id ?? null;
+    const browserToken = userId ? null : browserTokenOf(browserCookie);
+    if (await hasSubmitted(ctx.db, form.id, { userId, browserToken })) return 'alreadySubmitted' as const;
+  }
+  return null;
+}
+
+export type SubmitInput = {
+  version: number;
+  answers: RawAnswers;
+  /** The honeypot: a field people never see; a bot that fills it in is told "thanks" and nothing is kept. */
+  website?: string | undefined;
+  browserCookie?: string | undefined;
+};
+
+export type SubmitResult =
+  | { kind: 'stored'; guid: string }
+  /** A bot filled in the honeypot: it gets an answer that looks like success, nothing is stored. */
+  | { kind: 'ignored' };
+
+/**
+ * A visitor's submission: the form must be published, open (SPEC 4), for this visitor (audience),
+ * not full and not answered before by them (limits), and every answer right by the rules of the
+ * version they saw (one message per field, in the request's language).
+ */
+export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<SubmitResult> {
+  const found = await findForm(ctx.db, id);
+  const current = found?.form.currentVersion ?? null;
+  if (!found || current === null) throw new AppError('not_found', 'form not found');
+  const { form } = found;
+  if (ctx.user && !ctx.user.isActive) throw new AppError('account_inactive');
+  const audience = audienceBarrier(ctx.actor, form.settings);
+  if (audience === 'signIn') throw new AppError('unauthorized');
+  if (audience) throw new AppError('forbidden', `not for this visitor: ${audience}`);
+  if (!acceptsSubmissions(formAvailability(form.settings))) throw new AppError('form_closed');
+  // The version the visitor saw, as long as it is a published one (a new one may have come since).
+  if (input.version < 1 || input.version > current) {
+    throw new AppError('validation_failed', 'unknown version', [
+      { path: 'body/version', message: 'validation.formVersion' },
+    ]);
+  }
+  const version = await findVersion(ctx.db, form.id, input.version);
+  if (!version) throw new AppError('not_found', 'version not found');
+  const { answers, problems } = checkAnswers(version.definition, input.answers);
+  if (problems.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      'answers do not fit the form',
+      problems.map((problem) => ({
+        path: `body/answers/${problem.field}`,
+        message: problem.message.key,
+        params: problem.message.params,
+      })),
+    );
+  }
+  if (input.website) {
+    ctx.log.info({ form: form.id }, 'form submission caught by the honeypot');
+    return { kind: 'ignored' };
+  }
+  const clientHash = createHash('sha256').update(`${form.id}:${ctx.client.ip}`).digest('hex');
+  const since = new Date(Date.now() - SUBMISSIONS_PER_ADDRESS.windowMinutes * 60_000);
+  const [recent] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(formSubmissions)
+    .where(
+      and(
+        eq(formSubmissions.formId, form.id),
+        eq(formSubmissions.clientHash, clientHash),
+        gte(formSubmissions.createdAt, since),
+      ),
+    );
+  if ((recent?.count ?? 0) >= SUBMISSIONS_PER_ADDRESS.count && !isAdmin(ctx.actor)) {
+    throw new AppError('rate_limited', 'too many submissions from this address');
+  }
+  const userId = ctx.user?.id ?? null;
+  const row = await createSubmission(
+    ctx,
+    {
+      formId: form.id,
+      version: version.version,
+      answers,
+      locale: ctx.locale,
+      userId,
+      browserToken: userId ? null : browserTokenOf(input.browserCookie),
+      clientHash,
+    },
+    { maxSubmissions: form.settings.maxSubmissions, onePerPerson: form.settings.onePerPerson },
+  );
+  if (form.settings.actions.includes('Notify')) {
+    // Mail is sent after the submission is safe; a mail that fails is logged, the submission stays.
+    await notifySubmission(ctx, { form, definition: version.definition, submission: row }).catch((error) =>
+      ctx.log.error({ err: error, form: form.id }, 'form notification failed'),
+    );
+  }
+  return { kind: 'stored', guid: row.id };
+}
+
+/** Whose a submission is and the form it answers, for the rules. */
+async function submissionWithForm(ctx: Ctx, submissionId: string) {
+  const submission = await findSubmission(ctx.db, submissionId);
+  if (!submission) throw new AppError('not_found', 'submission not found');
+  const found = await formOrNotFound(ctx, submission.formId);
+  const version = await findVersion(ctx.db, submission.formId, submission.version);
+  if (!version) throw new AppError('not_found', 'submission not found');
+  return { submission, ...found, definition: version.definition };
+}
+
+/**
+ * A receipt (`submission/{submissionGuid}`): the submitter's (by session; an anonymous one by its
+ * unguessable link) and those who read the form's results. Anyone else: not found.
+ */
+export async function getReceipt(ctx: Ctx, submissionId: string) {
+  const { submission, form, policy, definition } = await submissionWithForm(ctx, submissionId);
+  const resource = { userId: submission.userId, form: policy };
+  if (submission.userId !== null) ensureVisible(ctx.actor, 'formSubmission.view', resource, 'submission');
+  const isOwn = submission.userId === null || submission.userId === ctx.actor.user?.id;
+  return presentSubmission(submission, {
+    title: form.title,
+    definition,
+    locale: ctx.locale,
+    canDelete: isOwn,
+  });
+}
+
+/** The submitter deletes their own submission (from the receipt); admins use the table. */
+export async function deleteOwnSubmission(ctx: Ctx, submissionId: string) {
+  const { submission, policy } = await submissionWithForm(ctx, submissionId);
+  const resource = { userId: submission.userId, form: policy };
+  if (submission.userId !== null) {
+    ensureVisible(ctx.actor, 'formSubmission.view', resource, 'submission');
+    if (submission.userId !== ctx.actor.user?.id) authorize(ctx.actor, 'formSubmission.manage', resource);
+  }
+  await deleteSubmissions(ctx, submission.formId, [submission.id]);
+}
+
+export type SubmissionQuery = TableQuery<SubmissionSortKey> & {
+  version?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  handled?: boolean | undefined;
+};
+
+/** Midnight in Europe/Amsterdam at the start of a calendar day (`to`: of the day after). */
+export function amsterdamDayStart(day: string, after = false): Date {
+  const base = new Date(`${day}T12:00:00Z`);
+  if (after) base.setUTCDate(base.getUTCDate() + 1);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Amsterdam',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(base);
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 12);
+  // Noon UTC reads as 13:00 or 14:00 in Amsterdam: midnight is that offset before UTC midnight.
+  const offsetHours = hour - 12;
+  const midnight = new Date(`${base.toISOString().slice(0, 10)}T00:00:00Z`);
+  return new Date(midnight.getTime() - offsetHours * 3_600_000);
+}
+
+export async function listSubmissions(ctx: Ctx, id: string, query: SubmissionQuery) {
+  const { form } = await workableForm(ctx, id, 'form.viewResults');
+  const { rows, total } = await findSubmissions(ctx.db, {
+    ...query,
+    formId: form.id,
+    from: query.from ? amsterdamDayStart(query.from) : undefined,
+    to: query.to ? amsterdamDayStart(query.to, true) : undefined,
+  });
+  const definitions = new Map(
+    (await findVersions(ctx.db, form.id)).map((row) => [row.version, row.definition]),
+  );
+  return {
+    items: rows.map((row) => presentSubmissionRow(row, definitions.get(row.version), ctx.locale)),
+    total,
+  };
+}
+
+export async function getSubmission(ctx: Ctx, id: string, submissionId: string) {
+  const found = await submissionWithForm(ctx, submissionId);
+  if (found.form.id !== id) throw new AppError('not_found', 'submission not found');
+  ensureVisible(ctx.actor, 'form.viewResults', found.policy, 'form');
+  return presentSubmission(found.submission, {
+    title: found.form.title,
+    definition: found.definition,
+    locale: ctx.locale,
+    canDelete: true,
+  });
+}
+
+export async function handleSubmissions(ctx: Ctx, id: string, input: { guids: string[]; handled: boolean }) {
+  requireUser(ctx);
+  await workableForm(ctx, id, 'form.viewResults');
+  const owned = await ownSubmissionIds(ctx, id, input.guids);
+  return { count: owned.length === 0 ? 0 : await markHandled(ctx, owned, input.handled) };
+}
+
+export async function removeSubmissions(ctx: Ctx, id: string, guids: string[]) {
+  requireUser(ctx);
+  await workableForm(ctx, id, 'form.viewResults');
+  const owned = await ownSubmissionIds(ctx, id, guids);
+  return { count: owned.length === 0 ? 0 : await deleteSubmissions(ctx, id, owned) };
+}
+
+/** The ids among these that are submissions of this form (others are ignored, never touched). */
+async function ownSubmissionIds(ctx: Ctx, formId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: formSubmissions.id })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), inArray(formSubmissions.id, ids)));
+  return rows.map((row) => row.id);
+}

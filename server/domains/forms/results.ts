@@ -1,0 +1,248 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { CSV_BOM, csvLine } from '../../../common/csv.ts';
+import {
+  answerText,
+  countedValues,
+  type FormField,
+  isCountedKind,
+  isInputKind,
+  isNumericKind,
+} from '../../../common/forms/index.ts';
+import { pickLocale } from '../../../common/localized-text.ts';
+import { formSubmissions } from '../../db/schema.ts';
+import { AppError, validationText } from '../../errors.ts';
+import { authorize, ensureVisible } from '../../policies/index.ts';
+import type { Ctx } from '../context.ts';
+import { amsterdamDayStart } from './index.ts';
+import { findForm, findVersion, submissionWhere } from './queries.ts';
+
+/** A version's results: its dashboard and its CSV export, each over exactly that version's questions. */
+
+async function versionFor(ctx: Ctx, formId: string, version: number) {
+  authorize(ctx.actor, 'form.list');
+  const found = await findForm(ctx.db, formId);
+  if (!found) throw new AppError('not_found', 'form not found');
+  ensureVisible(ctx.actor, 'form.viewResults', found.policy, 'form');
+  const row = await findVersion(ctx.db, formId, version);
+  if (!row) throw new AppError('not_found', 'version not found');
+  return { form: found.form, version: row };
+}
+
+const LATEST_TEXTS = 10;
+
+/**
+ * Per version: submissions per day (Europe/Amsterdam), per choice field the count of each value,
+ * per number or scale field mean, median and distribution, per text field the latest answers;
+ * all over an optional range of days.
+ */
+export async function dashboard(
+  ctx: Ctx,
+  formId: string,
+  version: number,
+  range: { from?: string | undefined; to?: string | undefined },
+) {
+  const { form, version: row } = await versionFor(ctx, formId, version);
+  const where = submissionWhere({
+    formId,
+    version,
+    from: range.from ? amsterdamDayStart(range.from) : undefined,
+    to: range.to ? amsterdamDayStart(range.to, true) : undefined,
+  });
+  const db = ctx.db;
+  const perDay = await db
+    .select({
+      day: sql<string>`to_char(${formSubmissions.createdAt} at time zone 'Europe/Amsterdam', 'YYYY-MM-DD')`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(formSubmissions)
+    .where(where)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const total = perDay.reduce((sum, day) => sum + day.count, 0);
+  const words = { yes: validationText('forms.yes', ctx.locale), no: validationText('forms.no', ctx.locale) };
+  const fields = [];
+  for (const field of row.definition.fields) {
+    if (!isInputKind(field.kind)) continue;
+    const answer = sql`${formSubmissions.answers} -> ${field.key}`;
+    const base = { key: field.key, kind: field.kind, label: pickLocale(field.label, ctx.locale) };
+    if (isCountedKind(field.kind)) {
+      const values =
+        field.kind === 'multipleChoice'
+          ? sql`jsonb_array_elements_text(case when jsonb_typeof(${answer}) = 'array' then ${answer} else '[]'::jsonb end)`
+          : sql`${formSubmissions.answers} ->> ${field.key}`;
+      const counts = await db
+        .select({ value: sql<string>`v`, count: sql<number>`count(*)::int` })
+        .from(sql`${formSubmissions}, lateral (select ${values} as v) as answer_values`)
+        .where(and(where, sql`v is not null`))
+        .groupBy(sql`v`);
+      const answered = await countAnswered(ctx, where, field);
+      const byValue = new Map(counts.map((entry) => [entry.value, entry.count]));
+      fields.push({
+        ...base,
+        type: 'choice' as const,
+        answered,
+        options: countedValues(field).map((value) => ({
+          value,
+          label: answerText(field, field.kind === 'multipleChoice' ? [value] : value, ctx.locale, words),
+          count: byValue.get(value) ?? 0,
+          percentage: answered === 0 ? 0 : Math.round(((byValue.get(value) ?? 0) / answered) * 1000) / 10,
+        })),
+      });
+    } else if (isNumericKind(field.kind)) {
+      const number = sql`(${formSubmissions.answers} ->> ${field.key})::numeric`;
+      const numeric = and(where, sql`jsonb_typeof(${answer}) = 'number'`);
+      const [stats] = await db
+        .select({
+          answered: sql<number>`count(*)::int`,
+          mean: sql<string | null>`avg(${number})`,
+          median: sql<string | null>`percentile_cont(0.5) within group (order by ${number})`,
+          min: sql<string | null>`min(${number})`,
+          max: sql<string | null>`max(${number})`,
+        })
+        .from(formSubmissions)
+        .where(numeric);
+      const distribution = await db
+        .select({ value: sql<string>`${number}`, count: sql<number>`count(*)::int` })
+        .from(formSubmissions)
+        .where(numeric)
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .limit(50);
+      const round = (value: string | null | undefined) =>
+        value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+      const scale =
+        field.kind === 'scale'
+          ? Array.from({ length: field.scaleMax ?? 5 }, (_, index) => String(index + 1))
+          : null;
+      const counts = new Map(distribution.map((entry) => [String(Number(entry.value)), entry.count]));
+      fields.push({
+        ...base,
+        type: 'number' as const,
+        answered: stats?.answered ?? 0,
+        mean: round(stats?.mean),
+        median: round(stats?.median),
+        min: round(stats?.min),
+        max: round(stats?.max),
+        distribution: (scale ?? [...counts.keys()]).map((value) => ({
+          value,
+          count: counts.get(value) ?? 0,
+        })),
+      });
+    } else {
+      const latest = await db
+        .select({
+          text: sql<string>`${formSubmissions.answers} ->> ${field.key}`,
+          at: formSubmissions.createdAt,
+        })
+        .from(formSubmissions)
+        .where(and(where, sql`${formSubmissions.answers} ? ${field.key}`))
+        .orderBy(sql`${formSubmissions.createdAt} desc`)
+        .limit(LATEST_TEXTS);
+      fields.push({
+        ...base,
+        type: 'text' as const,
+        answered: await countAnswered(ctx, where, field),
+        latest: latest.map((entry) => ({ text: entry.text, at: entry.at.toISOString() })),
+      });
+    }
+  }
+  return {
+    guid: form.id,
+    title: form.title,
+    version: row.version,
+    publishedAt: row.publishedAt.toISOString(),
+    total,
+    perDay,
+    fields,
+  };
+}
+
+async function countAnswered(ctx: Ctx, where: ReturnType<typeof submissionWhere>, field: FormField) {
+  const [row] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(formSubmissions)
+    .where(and(where, sql`${formSubmissions.answers} ? ${field.key}`));
+  return row?.count ?? 0;
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * One version's submissions as CSV: UTF-8 with a BOM (spreadsheets read é), a column per question
+ * (labelled in the request's language), choices by their labels, cells a spreadsheet would run as a
+ * formula neutralised. Streamed in batches by keyset, so memory stays flat however many rows.
+ */
+export async function exportVersion(ctx: Ctx, formId: string, version: number) {
+  const { form, version: row } = await versionFor(ctx, formId, version);
+  const fields = row.definition.fields.filter((field) => isInputKind(field.kind));
+  const locale = ctx.locale;
+  const words = { yes: validationText('forms.yes', locale), no: validationText('forms.no', locale) };
+  const header = [
+    validationText('forms.csv.submission', locale),
+    validationText('forms.csv.submittedAt', locale),
+    validationText('forms.csv.handled', locale),
+    ...fields.map((field) => pickLocale(field.label, locale)),
+  ];
+  const db = ctx.db;
+  async function* lines() {
+    yield CSV_BOM + csvLine(header);
+    // The cursor keeps the database's microseconds (a JavaScript Date would round them away).
+    let after = null as { at: string; id: string } | null;
+    for (;;) {
+      const cursor: { at: string; id: string } | null = after;
+      const batch = await db
+        .select({
+          submission: formSubmissions,
+          at: sql<string>`to_char(${formSubmissions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(formSubmissions)
+        .where(
+          and(
+            eq(formSubmissions.formId, formId),
+            eq(formSubmissions.version, version),
+            cursor
+              ? or(
+                  sql`${formSubmissions.createdAt} > ${cursor.at}::timestamptz`,
+                  and(
+                    sql`${formSubmissions.createdAt} = ${cursor.at}::timestamptz`,
+                    gt(formSubmissions.id, cursor.id),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(formSubmissions.createdAt), asc(formSubmissions.id))
+        .limit(EXPORT_BATCH);
+      if (batch.length === 0) return;
+      let chunk = '';
+      for (const { submission } of batch) {
+        chunk += csvLine([
+          submission.id,
+          submission.createdAt.toISOString(),
+          submission.handledAt ? words.yes : words.no,
+          ...fields.map((field) => answerText(field, submission.answers[field.key], locale, words)),
+        ]);
+      }
+      yield chunk;
+      const last = batch.at(-1);
+      if (!last || batch.length < EXPORT_BATCH) return;
+      after = { at: last.at, id: last.submission.id };
+    }
+  }
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.version, version)));
+  const slug =
+    form.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'form';
+  return {
+    filename: `${slug}-v${version}.csv`,
+    total: counted?.total ?? 0,
+    stream: Readable.from(lines()),
+  };
+}

@@ -1,0 +1,365 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FORM_SURVEY_COOKIE, FORM_SURVEY_COOKIE_DAYS } from '../../../common/forms/settings.ts';
+import * as forms from '../../domains/forms/index.ts';
+import { dashboard, exportVersion } from '../../domains/forms/results.ts';
+import { AppError } from '../../errors.ts';
+import { errorResponseSchema, errorResponses, guidSchema, pagedSchema } from '../common-schemas.ts';
+import { contextOf } from '../context.ts';
+import {
+  countSchema,
+  createFormBody,
+  dashboardSchema,
+  dayRangeQuery,
+  duplicateFormBody,
+  formGuidParams,
+  formSchema,
+  formSummarySchema,
+  formTableQuery,
+  formVersionSchema,
+  handleBody,
+  publicFormSchema,
+  submissionIdsBody,
+  submissionPageSchema,
+  submissionParams,
+  submissionSchema,
+  submissionTableQuery,
+  submitBody,
+  submitResult,
+  updateFormBody,
+  versionParams,
+} from './schema.ts';
+
+const adminErrors = {
+  ...errorResponses,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/**
+ * The browser's form-survey cookie (SPEC 9, required): a random value that lets a visitor's browser
+ * be told apart for "one submission per person", set when a visitor first submits a form.
+ */
+export function formSurveyCookie(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[FORM_SURVEY_COOKIE];
+  if (existing && forms.browserTokenOf(existing)) return existing;
+  const value = forms.newBrowserCookie();
+  reply.setCookie(FORM_SURVEY_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: FORM_SURVEY_COOKIE_DAYS * 86_400,
+  });
+  return value;
+}
+
+/** Forms (issue 11): building and publishing (admins, content managers of their pages), filling in, results. */
+export const formRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/forms',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Forms, server-paged (admins: all; content managers: the forms on pages they may edit)',
+        querystring: formTableQuery,
+        response: { 200: pagedSchema(formSummarySchema).meta({ id: 'FormPage' }), ...adminErrors },
+      },
+    },
+    async (request) => forms.listForms(contextOf(request), request.query),
+  );
+
+  app.post(
+    '/api/forms',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Create a form (admins); its questions start as a draft',
+        body: createFormBody,
+        response: { 201: formSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await forms.addForm(contextOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/forms/:guid',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'A form for its builder: draft, settings, versions, the pages it is on',
+        params: formGuidParams,
+        response: { 200: formSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.getForm(contextOf(request), request.params.guid),
+  );
+
+  app.put(
+    '/api/forms/:guid',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Change the title, the settings or the draft questions (published versions never change)',
+        params: formGuidParams,
+        body: updateFormBody,
+        response: { 200: formSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.changeForm(contextOf(request), request.params.guid, request.body),
+  );
+
+  app.delete(
+    '/api/forms/:guid',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Delete a form with its versions and submissions (admins)',
+        params: formGuidParams,
+        response: { 204: z.null(), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await forms.removeForm(contextOf(request), request.params.guid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/forms/:guid/duplicate',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Copy a form: its draft and settings, unpublished, without submissions (admins)',
+        params: formGuidParams,
+        body: duplicateFormBody,
+        response: { 201: formSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await forms.copyForm(contextOf(request), request.params.guid, request.body)),
+  );
+
+  app.post(
+    '/api/forms/:guid/publish',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Publish the draft as the next immutable version; visitors fill in the newest',
+        params: formGuidParams,
+        response: { 200: formSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.publish(contextOf(request), request.params.guid),
+  );
+
+  app.get(
+    '/api/forms/:guid/versions/:version',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'A published version: the questions its submissions answered',
+        params: versionParams,
+        response: { 200: formVersionSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.getVersion(contextOf(request), request.params.guid, request.params.version),
+  );
+
+  app.put(
+    '/api/forms/:guid/versions/:version',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Published versions are immutable: always 409 version_published (change the draft instead)',
+        params: versionParams,
+        body: z.unknown(),
+        response: { ...adminErrors },
+      },
+    },
+    async (request) =>
+      forms.refuseVersionChange(contextOf(request), request.params.guid, request.params.version),
+  );
+
+  app.get(
+    '/api/forms/:guid/public',
+    {
+      schema: {
+        tags: ['forms'],
+        summary:
+          'A form as a visitor gets it: its current version, whether it is open, and why the visitor may not fill it in',
+        params: formGuidParams,
+        response: { 200: publicFormSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const form = await forms.getPublicForm(contextOf(request), request.params.guid, {
+        browserCookie: request.cookies[FORM_SURVEY_COOKIE],
+      });
+      if (!form) throw new AppError('not_found', 'form not found');
+      return form;
+    },
+  );
+
+  app.post(
+    '/api/forms/:guid/submissions',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Fill in a form: answers to the version the visitor saw',
+        description:
+          'Checked by the same rules the browser applies (one message per field, in the request language). ' +
+          '409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 429 past 5 ' +
+          'submissions per address and form in 10 minutes. Sets the required `form-survey` cookie.',
+        params: formGuidParams,
+        body: submitBody,
+        response: { 201: submitResult, ...adminErrors, 429: errorResponseSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const browserCookie = formSurveyCookie(request, reply);
+      const result = await forms.submit(contextOf(request), request.params.guid, {
+        ...request.body,
+        browserCookie,
+      });
+      const guid = result.kind === 'stored' ? result.guid : null;
+      return reply.status(201).send({ guid, receiptUrl: guid ? `/submission/${guid}` : null });
+    },
+  );
+
+  app.get(
+    '/api/forms/:guid/submissions',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: "A form's submissions, server-paged; filter by version, days (Europe/Amsterdam) and handled",
+        params: formGuidParams,
+        querystring: submissionTableQuery,
+        response: { 200: submissionPageSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.listSubmissions(contextOf(request), request.params.guid, request.query),
+  );
+
+  app.get(
+    '/api/forms/:guid/submissions/:submissionGuid',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'One submission, with the labels of its version',
+        params: submissionParams,
+        response: { 200: submissionSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      forms.getSubmission(contextOf(request), request.params.guid, request.params.submissionGuid),
+  );
+
+  app.post(
+    '/api/forms/:guid/submissions/handle',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Mark submissions handled (or not)',
+        params: formGuidParams,
+        body: handleBody,
+        response: { 200: countSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.handleSubmissions(contextOf(request), request.params.guid, request.body),
+  );
+
+  app.post(
+    '/api/forms/:guid/submissions/delete',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Delete submissions of the form',
+        params: formGuidParams,
+        body: submissionIdsBody,
+        response: { 200: countSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.removeSubmissions(contextOf(request), request.params.guid, request.body.guids),
+  );
+
+  app.get(
+    '/api/forms/:guid/versions/:version/dashboard',
+    {
+      schema: {
+        tags: ['forms'],
+        summary:
+          "A version's dashboard: submissions per day, choices counted, numbers summarised, latest texts",
+        params: versionParams,
+        querystring: z.object(dayRangeQuery),
+        response: { 200: dashboardSchema, ...adminErrors },
+      },
+    },
+    async (request) =>
+      dashboard(contextOf(request), request.params.guid, request.params.version, request.query),
+  );
+
+  app.get(
+    '/api/forms/:guid/versions/:version/export',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: "A version's submissions as CSV (streamed)",
+        description:
+          'UTF-8 with BOM, CRLF, RFC 4180 quoting, one column per question; text cells starting with = + - @ ' +
+          'get a leading apostrophe. `x-total-count` gives the number of rows to expect.',
+        params: versionParams,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV document'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const { filename, total, stream } = await exportVersion(
+        contextOf(request),
+        request.params.guid,
+        request.params.version,
+      );
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .header('x-total-count', String(total))
+          // A stream is sent as it is (the response schema documents the CSV text it yields).
+          .send(stream as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/api/submissions/:guid',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: "A receipt: the submitter's answers (by session; an anonymous one by its link) and the time",
+        params: z.object({ guid: guidSchema }),
+        response: { 200: submissionSchema, ...adminErrors },
+      },
+    },
+    async (request) => forms.getReceipt(contextOf(request), request.params.guid),
+  );
+
+  app.delete(
+    '/api/submissions/:guid',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'The submitter deletes their submission',
+        params: z.object({ guid: guidSchema }),
+        response: { 204: z.null(), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      await forms.deleteOwnSubmission(contextOf(request), request.params.guid);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,647 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Radio,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useActionData, useFetcher, useLocation } from 'react-router';
+import {
+  checkAnswers,
+  FORM_POST_FIELDS,
+  type FormActionResult,
+  type FormField,
+  fieldProblem,
+  formSteps,
+  isInputKind,
+  type PublicFormView,
+  type RawAnswers,
+  shownFieldKeys,
+} from '../../../common/forms/index';
+import type { IssueMessage } from '../../../common/issues';
+import { type Locale, pickLocale } from '../../../common/localized-text';
+import type { BlockViewProps } from '../registry';
+
+const SITE_TIME_ZONE = 'Europe/Amsterdam';
+
+function formatMoment(value: string, locale: string) {
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: SITE_TIME_ZONE,
+  }).format(new Date(value));
+}
+
+/**
+ * A form on a page (issue 11). Rendered on the server as a plain HTML form that posts to the page
+ * (it works without JavaScript; all steps show at once). With JavaScript it becomes a step-by-step
+ * form that hides questions whose condition is not met and checks each answer as the visitor leaves
+ * it, with the rules the server applies (common/forms).
+ */
+export function FormBlock({ block }: BlockViewProps<'form'>) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const { title, intro, form } = block.data;
+  const headingId = useId();
+  const header = (
+    <>
+      {title ? (
+        <Title order={2} id={headingId} className="form-block-title">
+          {title}
+        </Title>
+      ) : null}
+      {intro ? <Text className="form-block-intro">{intro}</Text> : null}
+    </>
+  );
+  const notice = (children: ReactNode) => (
+    <section className="form-block" aria-labelledby={title ? headingId : undefined}>
+      {header}
+      <Alert variant="light" color="gray" role="status">
+        {children}
+      </Alert>
+    </section>
+  );
+  if (!form) return notice(t('forms.unavailable'));
+  const language = i18n.language;
+  if (form.availability === 'closed') {
+    return notice(
+      <>
+        <Text fw={600}>{t('forms.closed')}</Text>
+        {form.closingMessage ? <Text>{form.closingMessage}</Text> : null}
+      </>,
+    );
+  }
+  if (form.availability === 'open-future' && form.openDate) {
+    return notice(t('forms.opensOn', { date: formatMoment(form.openDate, language) }));
+  }
+  const returnTo = encodeURIComponent(location.pathname + location.search);
+  switch (form.barrier) {
+    case 'signIn':
+      return notice(
+        <>
+          <Text>{t('forms.barrier.signIn')}</Text>
+          <Anchor component={Link} to={`/sign-in?returnTo=${returnTo}`}>
+            {t('forms.barrier.signInAction')}
+          </Anchor>
+        </>,
+      );
+    case 'verifyEmail':
+      return notice(
+        <>
+          <Text>{t('forms.barrier.verifyEmail')}</Text>
+          <Anchor component={Link} to="/account/security">
+            {t('forms.barrier.verifyAction')}
+          </Anchor>
+        </>,
+      );
+    case 'notForYou':
+    case 'alreadySubmitted':
+      return notice(t(`forms.barrier.${form.barrier}`));
+    case 'full':
+      return notice(
+        <>
+          <Text>{t('forms.barrier.full')}</Text>
+          {form.closingMessage ? <Text>{form.closingMessage}</Text> : null}
+        </>,
+      );
+    default:
+      break;
+  }
+  return (
+    <section className="form-block" aria-labelledby={title ? headingId : undefined}>
+      {header}
+      {form.availability === 'close-future' && form.closeDate ? (
+        <Text size="sm" c="dimmed">
+          {t('forms.openUntil', { date: formatMoment(form.closeDate, language) })}
+        </Text>
+      ) : null}
+      <FillIn form={form} blockGuid={block.guid} xsrf={block.data.xsrf} />
+    </section>
+  );
+}
+
+/** The answers in the form's fields, as the browser would post them. */
+function answersOf(element: HTMLFormElement): RawAnswers {
+  const answers: Record<string, string | string[]> = {};
+  for (const [key, value] of new FormData(element)) {
+    if (typeof value !== 'string') continue;
+    const earlier = answers[key];
+    answers[key] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+  }
+  return answers;
+}
+
+function FillIn({
+  form,
+  blockGuid,
+  xsrf,
+}: {
+  form: PublicFormView;
+  blockGuid: string;
+  xsrf: string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language === 'en' ? 'en' : 'nl') as Locale;
+  const fetcher = useFetcher<FormActionResult>();
+  const actionData = useActionData() as FormActionResult | undefined;
+  const fromServer = [fetcher.data, actionData].find((data) => data?.blockGuid === blockGuid);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const [values, setValues] = useState<RawAnswers>(fromServer?.values ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>(fromServer?.fieldErrors ?? {});
+  const [step, setStep] = useState(0);
+  const idPrefix = useId();
+  const fieldId = (key: string) => `${idPrefix}-${key}`;
+  const message = (issue: IssueMessage) => t(issue.key, issue.params ?? {});
+  const steps = useMemo(() => formSteps(form.definition), [form.definition]);
+  const shown = enhanced ? shownFieldKeys(form.definition, values) : null;
+  const visibleSteps = steps.filter((entry) => !shown || entry.fields.some((field) => shown.has(field.key)));
+  const currentStep = Math.min(step, Math.max(visibleSteps.length - 1, 0));
+  const isLastStep = !enhanced || currentStep >= visibleSteps.length - 1;
+  const busy = fetcher.state !== 'idle';
+
+  useEffect(() => setEnhanced(true), []);
+  // A refusal from the server (after a post with JavaScript): its messages replace ours.
+  useEffect(() => {
+    if (!fetcher.data || fetcher.data.blockGuid !== blockGuid) return;
+    setErrors(fetcher.data.fieldErrors);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  }, [fetcher.data, blockGuid]);
+  // After a post without JavaScript the page comes back with the messages: go to them.
+  useEffect(() => {
+    if (actionData?.blockGuid === blockGuid) summaryRef.current?.focus();
+  }, [actionData, blockGuid]);
+
+  const fieldsOf = (index: number) => visibleSteps[index]?.fields ?? [];
+  const checkKeys = (keys: Set<string>) => {
+    const current = formRef.current ? answersOf(formRef.current) : values;
+    const { problems } = checkAnswers(form.definition, current, keys);
+    setErrors((before) => {
+      const next = { ...before };
+      for (const key of keys) delete next[key];
+      for (const problem of problems) next[problem.field] = message(problem.message);
+      return next;
+    });
+    return problems;
+  };
+  const focusFirst = (problems: { field: string }[]) =>
+    requestAnimationFrame(() => {
+      const first = problems[0];
+      if (!first) return;
+      const element = formRef.current?.querySelector<HTMLElement>(
+        `[data-field="${first.field}"] input, [data-field="${first.field}"] textarea, [data-field="${first.field}"] select`,
+      );
+      element?.focus();
+    });
+
+  function onInput() {
+    if (!formRef.current) return;
+    const current = answersOf(formRef.current);
+    setValues(current);
+    // A message goes as soon as the answer is right (while typing), so nothing jumps when the
+    // visitor moves on; new messages wait until they leave the field.
+    setErrors((before) => {
+      const fixed = Object.keys(before).filter((key) => {
+        const field = form.definition.fields.find((entry) => entry.key === key);
+        return field !== undefined && fieldProblem(field, current[key]) === null;
+      });
+      if (fixed.length === 0) return before;
+      const copy = { ...before };
+      for (const key of fixed) delete copy[key];
+      return copy;
+    });
+  }
+  function onBlur(event: FocusEvent<HTMLFormElement>) {
+    const target = event.target as EventTarget as HTMLInputElement;
+    const key = target.name;
+    const field = form.definition.fields.find((entry) => entry.key === key);
+    if (!field || !formRef.current) return;
+    // A radio or checkbox group is checked when the focus leaves the group, not between its options.
+    const next = event.relatedTarget as HTMLInputElement | null;
+    if (next?.name === key) return;
+    const problem = fieldProblem(field, answersOf(formRef.current)[key]);
+    // An empty field the visitor only passed through is not told off yet (sending will).
+    if (!problem || (target.value === '' && target.type !== 'checkbox' && target.type !== 'radio')) return;
+    const text = message(problem);
+    setErrors((before) => (before[key] === text ? before : { ...before, [key]: text }));
+  }
+  function next() {
+    const problems = checkKeys(new Set(fieldsOf(currentStep).map((field) => field.key)));
+    if (problems.length > 0) return focusFirst(problems);
+    setStep(currentStep + 1);
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[data-step-heading]:not([hidden] *)')?.focus(),
+    );
+  }
+  function previous() {
+    setStep(Math.max(currentStep - 1, 0));
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[data-step-heading]:not([hidden] *)')?.focus(),
+    );
+  }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!isLastStep) {
+      event.preventDefault();
+      next();
+      return;
+    }
+    const keys = new Set(form.definition.fields.map((field) => field.key));
+    const problems = checkKeys(keys);
+    if (problems.length > 0) {
+      event.preventDefault();
+      // Back to the first step with a problem.
+      const index = visibleSteps.findIndex((entry) =>
+        entry.fields.some((field) => field.key === problems[0]?.field),
+      );
+      if (index >= 0) setStep(index);
+      focusFirst(problems);
+    }
+  }
+
+  const errorEntries = Object.entries(errors).filter(([key]) => !shown || shown.has(key));
+  const formError = fromServer?.formError ?? null;
+  const labelOf = (key: string) => {
+    const field = form.definition.fields.find((entry) => entry.key === key);
+    return field ? pickLocale(field.label, locale) : key;
+  };
+
+  return (
+    <fetcher.Form
+      method="post"
+      ref={formRef}
+      noValidate
+      className="form-fill"
+      onInput={onInput}
+      onChange={onInput}
+      onBlur={onBlur}
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
+      <input type="hidden" name={FORM_POST_FIELDS.form} value={form.guid} />
+      <input type="hidden" name={FORM_POST_FIELDS.block} value={blockGuid} />
+      <input type="hidden" name={FORM_POST_FIELDS.version} value={form.version} />
+      {xsrf ? <input type="hidden" name={FORM_POST_FIELDS.xsrf} value={xsrf} /> : null}
+      {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
+      <div className="form-honeypot" aria-hidden="true">
+        <label>
+          {t('forms.honeypot')}
+          <input
+            type="text"
+            name={FORM_POST_FIELDS.honeypot}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </label>
+      </div>
+      <div ref={summaryRef} tabIndex={-1} className="form-summary" aria-live="polite">
+        {formError ? (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        {errorEntries.length > 0 && fromServer ? (
+          <Alert color="red" variant="light" title={t('forms.errorSummary')}>
+            <ul>
+              {errorEntries.map(([key, text]) => (
+                <li key={key}>
+                  <a href={`#${fieldId(key)}`}>
+                    {labelOf(key)}: {text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+      </div>
+      <Text size="sm" c="dimmed">
+        {t('forms.requiredNote')}
+      </Text>
+      {enhanced && visibleSteps.length > 1 ? (
+        <div className="form-progress">
+          <Text size="sm" aria-live="polite">
+            {t('forms.step', { current: currentStep + 1, total: visibleSteps.length })}
+          </Text>
+          <div className="form-progress-bar" aria-hidden="true">
+            <div style={{ width: `${((currentStep + 1) / visibleSteps.length) * 100}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {(enhanced ? visibleSteps : steps).map((entry, index) => (
+        <fieldset
+          key={entry.start?.key ?? 'first'}
+          className="form-step"
+          hidden={enhanced && index !== currentStep}
+        >
+          {entry.start ? (
+            <legend>
+              <span data-step-heading tabIndex={-1}>
+                {pickLocale(entry.start.label, locale)}
+              </span>
+            </legend>
+          ) : (
+            <span data-step-heading tabIndex={-1} className="form-step-start" />
+          )}
+          {entry.fields.map((field) =>
+            shown && !shown.has(field.key) ? null : (
+              <FieldInput
+                key={field.key}
+                field={field}
+                id={fieldId(field.key)}
+                locale={locale}
+                defaultValue={fromServer?.values[field.key]}
+                error={errors[field.key]}
+                conditionHint={!enhanced && field.showWhen ? conditionText(form, field, locale, t) : null}
+              />
+            ),
+          )}
+        </fieldset>
+      ))}
+      <Group gap="sm" mt="md">
+        {enhanced && currentStep > 0 ? (
+          <Button type="button" variant="default" onClick={previous}>
+            {t('forms.previous')}
+          </Button>
+        ) : null}
+        {isLastStep ? (
+          <Button type="submit" loading={busy}>
+            {busy ? t('forms.sending') : t('forms.submit')}
+          </Button>
+        ) : (
+          <Button type="button" onClick={next}>
+            {t('forms.next')}
+          </Button>
+        )}
+      </Group>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The questions as a visitor sees them in `locale`, every step at once, with the conditions
+ * applied to the answers given so far (the builder's live preview). It posts nowhere.
+ */
+export function FormPreview({
+  definition,
+  locale,
+}: {
+  definition: PublicFormView['definition'];
+  locale: Locale;
+}) {
+  const idPrefix = useId();
+  const [values, setValues] = useState<RawAnswers>({});
+  const shown = shownFieldKeys(definition, values);
+  return (
+    <form
+      className="form-fill form-preview"
+      lang={locale}
+      onSubmit={(event) => event.preventDefault()}
+      onInput={(event) => setValues(answersOf(event.currentTarget))}
+      onChange={(event) => setValues(answersOf(event.currentTarget))}
+      noValidate
+    >
+      {formSteps(definition).map((entry) => (
+        <fieldset key={entry.start?.key ?? 'first'} className="form-step">
+          {entry.start ? <legend>{pickLocale(entry.start.label, locale)}</legend> : null}
+          {entry.fields.map((field) =>
+            shown.has(field.key) ? (
+              <FieldInput
+                key={field.key}
+                field={field}
+                id={`${idPrefix}-${field.key}`}
+                locale={locale}
+                defaultValue={undefined}
+                error={undefined}
+                conditionHint={null}
+              />
+            ) : null,
+          )}
+        </fieldset>
+      ))}
+    </form>
+  );
+}
+
+/** Without JavaScript every question shows: one with a condition says when it applies. */
+function conditionText(form: PublicFormView, field: FormField, locale: Locale, t: (key: string) => string) {
+  const source = form.definition.fields.find((entry) => entry.key === field.showWhen?.field);
+  if (!source || !field.showWhen) return null;
+  const option = source.options?.find((entry) => entry.value === field.showWhen?.equals);
+  const value = option
+    ? pickLocale(option.label, locale)
+    : field.showWhen.equals === 'yes'
+      ? t('forms.yes')
+      : t('forms.no');
+  return `${pickLocale(source.label, locale)}: ${value}`;
+}
+
+export function FieldInput({
+  field,
+  id,
+  locale,
+  defaultValue,
+  error,
+  conditionHint,
+}: {
+  field: FormField;
+  id: string;
+  locale: Locale;
+  defaultValue: string | string[] | undefined;
+  error: string | undefined;
+  conditionHint: string | null;
+}) {
+  const { t } = useTranslation();
+  const label = pickLocale(field.label, locale);
+  const help = field.help ? pickLocale(field.help, locale) || undefined : undefined;
+  const description =
+    [help, conditionHint ? `(${conditionHint})` : null].filter(Boolean).join(' ') || undefined;
+  const placeholder = field.placeholder ? pickLocale(field.placeholder, locale) || undefined : undefined;
+  const single = Array.isArray(defaultValue) ? defaultValue.at(-1) : defaultValue;
+  const many = defaultValue === undefined ? [] : Array.isArray(defaultValue) ? defaultValue : [defaultValue];
+  const common = {
+    id,
+    name: field.key,
+    label,
+    description,
+    error,
+    withAsterisk: field.required,
+    'aria-required': field.required || undefined,
+    placeholder,
+    defaultValue: single ?? '',
+  };
+  const errorId = `${id}-error`;
+  const group = (children: ReactNode) => (
+    <fieldset
+      className="form-group"
+      data-field={field.key}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      id={id}
+    >
+      <legend>
+        {label}
+        {field.required ? (
+          <span className="form-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </legend>
+      {description ? (
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+      ) : null}
+      {children}
+      {error ? (
+        <Text size="sm" c="red.8" id={errorId}>
+          {error}
+        </Text>
+      ) : null}
+    </fieldset>
+  );
+  if (!isInputKind(field.kind)) {
+    if (field.kind === 'heading') return <Title order={3}>{label}</Title>;
+    if (field.kind === 'helpText') return <Text>{label}</Text>;
+    return null;
+  }
+  const wrap = (node: ReactNode) => (
+    <div className="form-field" data-field={field.key}>
+      {node}
+    </div>
+  );
+  switch (field.kind) {
+    case 'longText':
+      return wrap(<Textarea {...common} autosize minRows={3} maxLength={field.max ?? 10_000} />);
+    case 'number':
+      return wrap(<TextInput {...common} inputMode="decimal" />);
+    case 'email':
+      return wrap(<TextInput {...common} type="email" autoComplete="email" />);
+    case 'phone':
+      return wrap(<TextInput {...common} type="tel" autoComplete="tel" />);
+    case 'date':
+      return wrap(<TextInput {...common} type="date" min={field.minDate} max={field.maxDate} />);
+    case 'time':
+      return wrap(<TextInput {...common} type="time" />);
+    case 'dropdown':
+      return wrap(
+        <NativeSelect
+          {...common}
+          data={[
+            { value: '', label: t('forms.chooseOption') },
+            ...(field.options ?? []).map((option) => ({
+              value: option.value,
+              label: pickLocale(option.label, locale),
+            })),
+          ]}
+        />,
+      );
+    case 'singleChoice':
+      return group(
+        (field.options ?? []).map((option) => (
+          <Radio
+            key={option.value}
+            name={field.key}
+            value={option.value}
+            label={pickLocale(option.label, locale)}
+            defaultChecked={single === option.value}
+            mt={6}
+          />
+        )),
+      );
+    case 'yesNo':
+      return group(
+        <Group gap="lg" mt={6}>
+          {(['yes', 'no'] as const).map((value) => (
+            <Radio
+              key={value}
+              name={field.key}
+              value={value}
+              label={t(`forms.${value}`)}
+              defaultChecked={single === value}
+            />
+          ))}
+        </Group>,
+      );
+    case 'scale': {
+      const maximum = field.scaleMax ?? 5;
+      return group(
+        <>
+          <Group gap="sm" mt={6} className="form-scale">
+            {Array.from({ length: maximum }, (_, index) => String(index + 1)).map((value) => (
+              <Radio
+                key={value}
+                name={field.key}
+                value={value}
+                label={value}
+                defaultChecked={single === value}
+              />
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('forms.scaleLow')} · {t('forms.scaleHigh', { maximum })}
+          </Text>
+        </>,
+      );
+    }
+    case 'multipleChoice':
+      return group(
+        (field.options ?? []).map((option) => (
+          <Checkbox
+            key={option.value}
+            name={field.key}
+            value={option.value}
+            label={pickLocale(option.label, locale)}
+            defaultChecked={many.includes(option.value)}
+            mt={6}
+          />
+        )),
+      );
+    case 'consent':
+      return wrap(
+        <Checkbox
+          id={id}
+          name={field.key}
+          value="yes"
+          defaultChecked={single === 'yes' || single === 'on'}
+          label={
+            <>
+              {label}
+              {field.required ? <span aria-hidden="true"> *</span> : null}
+              {field.link ? (
+                <>
+                  {' '}
+                  <Anchor href={field.link} target="_blank" rel="noopener">
+                    {t('forms.readMore')}
+                  </Anchor>
+                </>
+              ) : null}
+            </>
+          }
+          description={help}
+          error={error}
+          aria-required={field.required || undefined}
+        />,
+      );
+    default:
+      return wrap(<TextInput {...common} maxLength={field.max ?? 500} />);
+  }
+}

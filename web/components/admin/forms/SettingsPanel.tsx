@@ -1,0 +1,250 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FORM_ACTION_KINDS,
+  FORM_AUDIENCES,
+  FORM_VISIBILITY,
+  type FormSettings,
+  formSettingsSchema,
+} from '../../../../common/forms/settings';
+import { adminQueries } from '../queries';
+import '../../../i18n/admin';
+
+/** A moment as a `datetime-local` value in the browser's time zone, and back. */
+const toLocalInput = (value: string | null) => {
+  if (!value) return '';
+  const date = new Date(value);
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+/**
+ * Who may fill the form in and when (SPEC 3 and 4), how often, and what a submission does. Saved
+ * on its own (not versioned): closing a form acts at once on the version visitors see.
+ */
+export function SettingsPanel({
+  initial,
+  serverErrors,
+  onSave,
+}: {
+  initial: FormSettings;
+  serverErrors: Record<string, string>;
+  onSave(settings: FormSettings): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const roles = useQuery(adminQueries.roles);
+  const [settings, setSettings] = useState<FormSettings>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<FormSettings>) => setSettings((current) => ({ ...current, ...patch }));
+  const error = (key: string) => errors[key] ?? serverErrors[`body/settings/${key}`];
+  const roleData = (roles.data ?? []).map((role) => ({ value: role.guid, label: role.name }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = formSettingsSchema.safeParse(settings);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [
+            issue.path.join('.'),
+            t(issue.message, { defaultValue: t('validation.invalid') }),
+          ]),
+        ),
+      );
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('.form-settings [aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    await onSave(parsed.data);
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="form-settings">
+      <Stack gap="lg" maw={760}>
+        <Stack gap="xs">
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('adminForms.settings.when')}
+          </Text>
+          <SegmentedControl
+            aria-label={t('adminForms.settings.state')}
+            data={FORM_VISIBILITY.map((value) => ({ value, label: t(`adminForms.states.${value}`) }))}
+            value={settings.state}
+            onChange={(state) => set({ state: state as FormSettings['state'] })}
+          />
+          <Text size="sm" c="dimmed">
+            {t(`adminForms.settings.stateHint.${settings.state}`)}
+          </Text>
+          {settings.state === 'Custom' ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                type="datetime-local"
+                label={t('adminForms.columns.openDate')}
+                value={toLocalInput(settings.openDate)}
+                error={error('openDate')}
+                onChange={(event) => set({ openDate: fromLocalInput(event.currentTarget.value) })}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('adminForms.columns.closeDate')}
+                value={toLocalInput(settings.closeDate)}
+                error={error('closeDate')}
+                onChange={(event) => set({ closeDate: fromLocalInput(event.currentTarget.value) })}
+              />
+            </SimpleGrid>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Textarea
+              label={t('adminForms.settings.closingMessage', { language: 'NL' })}
+              autosize
+              minRows={2}
+              value={settings.closingMessage?.nl ?? ''}
+              onChange={(event) =>
+                set({
+                  closingMessage: {
+                    ...(settings.closingMessage ?? { nl: '' }),
+                    nl: event.currentTarget.value,
+                  },
+                })
+              }
+            />
+            <Textarea
+              label={t('adminForms.settings.closingMessage', { language: 'EN' })}
+              autosize
+              minRows={2}
+              value={settings.closingMessage?.en ?? ''}
+              onChange={(event) =>
+                set({
+                  closingMessage: {
+                    ...(settings.closingMessage ?? { nl: '' }),
+                    en: event.currentTarget.value,
+                  },
+                })
+              }
+            />
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="xs">
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('adminForms.settings.who')}
+          </Text>
+          <Select
+            label={t('adminForms.settings.audience')}
+            allowDeselect={false}
+            data={FORM_AUDIENCES.map((value) => ({ value, label: t(`adminForms.audiences.${value}`) }))}
+            value={settings.audience}
+            onChange={(audience) => set({ audience: (audience ?? 'Public') as FormSettings['audience'] })}
+          />
+          {settings.audience === 'Roles' ? (
+            <MultiSelect
+              label={t('adminForms.settings.audienceRoles')}
+              data={roleData}
+              value={settings.audienceRoleIds}
+              error={error('audienceRoleIds')}
+              searchable
+              onChange={(audienceRoleIds) => set({ audienceRoleIds })}
+            />
+          ) : null}
+          <Switch
+            label={t('adminForms.settings.onePerPerson')}
+            description={t('adminForms.settings.onePerPersonHint')}
+            checked={settings.onePerPerson}
+            onChange={(event) => set({ onePerPerson: event.currentTarget.checked })}
+          />
+          <NumberInput
+            label={t('adminForms.settings.maxSubmissions')}
+            description={t('adminForms.settings.maxSubmissionsHint')}
+            min={1}
+            allowDecimal={false}
+            value={settings.maxSubmissions ?? ''}
+            error={error('maxSubmissions')}
+            onChange={(value) => set({ maxSubmissions: typeof value === 'number' ? value : null })}
+          />
+        </Stack>
+
+        <Stack gap="xs">
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('adminForms.settings.what')}
+          </Text>
+          <Checkbox.Group
+            label={t('adminForms.settings.actions')}
+            value={settings.actions}
+            error={error('actions')}
+            onChange={(actions) => set({ actions: actions as FormSettings['actions'] })}
+          >
+            <Group gap="lg" mt={4}>
+              {FORM_ACTION_KINDS.map((kind) => (
+                <Checkbox key={kind} value={kind} label={t(`adminForms.actionKinds.${kind}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          {settings.actions.includes('Notify') ? (
+            <>
+              <TagsInput
+                label={t('adminForms.settings.notifyEmails')}
+                description={t('adminForms.settings.notifyEmailsHint')}
+                value={settings.notifyEmails}
+                error={
+                  error('notifyEmails') ??
+                  Object.entries(errors).find(([key]) => key.startsWith('notifyEmails.'))?.[1]
+                }
+                onChange={(notifyEmails) => set({ notifyEmails })}
+              />
+              <MultiSelect
+                label={t('adminForms.settings.notifyRoles')}
+                data={roleData}
+                value={settings.notifyRoleIds}
+                searchable
+                onChange={(notifyRoleIds) => set({ notifyRoleIds })}
+              />
+              <Switch
+                label={t('adminForms.settings.copyToSubmitter')}
+                description={t('adminForms.settings.copyToSubmitterHint')}
+                checked={settings.copyToSubmitter}
+                onChange={(event) => set({ copyToSubmitter: event.currentTarget.checked })}
+              />
+            </>
+          ) : null}
+          <NumberInput
+            label={t('adminForms.settings.retentionDays')}
+            description={t('adminForms.settings.retentionDaysHint')}
+            min={1}
+            max={3650}
+            allowDecimal={false}
+            value={settings.retentionDays ?? ''}
+            error={error('retentionDays')}
+            onChange={(value) => set({ retentionDays: typeof value === 'number' ? value : null })}
+          />
+        </Stack>
+        <Group>
+          <Button type="submit" loading={busy}>
+            {t('adminForms.settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
