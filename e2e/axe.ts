@@ -29,3 +29,18 @@ export async function seriousViolations(
       ),
     );
 }
+
+/**
+ * Waits until the open dialog has faded in (Mantine's transition): scanned half-transparent, its
+ * colours would be measured against a blend and fail contrast that the settled dialog meets.
+ */
+export async function dialogSettled(page: Page): Promise<void> {
+  await page.getByRole('dialog').first().waitFor();
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    for (let node = dialog; node; node = node.parentElement) {
+      if (getComputedStyle(node).opacity !== '1') return false;
+    }
+    return dialog !== null;
+  });
+}

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN, unexpectedProblems, xsrfHeaders } from './accounts.ts';
-import { seriousViolations } from './axe.ts';
+import { dialogSettled, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 
 /**
@@ -371,7 +371,7 @@ describe('form results', () => {
       await page
         .getByRole('button', { name: locale === 'nl' ? 'Verwijder inzending' : 'Delete submission' })
         .click();
-      await page.getByRole('dialog').waitFor();
+      await dialogSettled(page);
       found.push(...(await seriousViolations(page)).map((line) => `[${locale} delete dialog] ${line}`));
       await context.close();
     }

@@ -10,6 +10,7 @@ import {
   isNumericKind,
 } from '../../../common/forms/index.ts';
 import { pickLocale } from '../../../common/localized-text.ts';
+import { queryRows } from '../../db/client.ts';
 import { formSubmissions } from '../../db/schema.ts';
 import { AppError, validationText } from '../../errors.ts';
 import { authorize, ensureVisible } from '../../policies/index.ts';
@@ -60,24 +61,16 @@ export async function dashboard(
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   const total = perDay.reduce((sum, day) => sum + day.count, 0);
+  const inputs = row.definition.fields.filter((field) => isInputKind(field.kind));
+  const tally = await answerTally(ctx, where, inputs);
   const words = { yes: validationText('forms.yes', ctx.locale), no: validationText('forms.no', ctx.locale) };
   const fields = [];
-  for (const field of row.definition.fields) {
-    if (!isInputKind(field.kind)) continue;
-    const answer = sql`${formSubmissions.answers} -> ${field.key}`;
+  for (const field of inputs) {
     const base = { key: field.key, kind: field.kind, label: pickLocale(field.label, ctx.locale) };
+    const counted = tally.get(field.key);
+    const answered = counted?.answered ?? 0;
     if (isCountedKind(field.kind)) {
-      const values =
-        field.kind === 'multipleChoice'
-          ? sql`jsonb_array_elements_text(case when jsonb_typeof(${answer}) = 'array' then ${answer} else '[]'::jsonb end)`
-          : sql`${formSubmissions.answers} ->> ${field.key}`;
-      const counts = await db
-        .select({ value: sql<string>`v`, count: sql<number>`count(*)::int` })
-        .from(sql`${formSubmissions}, lateral (select ${values} as v) as answer_values`)
-        .where(and(where, sql`v is not null`))
-        .groupBy(sql`v`);
-      const answered = await countAnswered(ctx, where, field);
-      const byValue = new Map(counts.map((entry) => [entry.value, entry.count]));
+      const byValue = counted?.values ?? new Map<string, number>();
       fields.push({
         ...base,
         type: 'choice' as const,
@@ -90,41 +83,25 @@ export async function dashboard(
         })),
       });
     } else if (isNumericKind(field.kind)) {
-      const number = sql`(${formSubmissions.answers} ->> ${field.key})::numeric`;
-      const numeric = and(where, sql`jsonb_typeof(${answer}) = 'number'`);
-      const [stats] = await db
-        .select({
-          answered: sql<number>`count(*)::int`,
-          mean: sql<string | null>`avg(${number})`,
-          median: sql<string | null>`percentile_cont(0.5) within group (order by ${number})`,
-          min: sql<string | null>`min(${number})`,
-          max: sql<string | null>`max(${number})`,
-        })
-        .from(formSubmissions)
-        .where(numeric);
-      const distribution = await db
-        .select({ value: sql<string>`${number}`, count: sql<number>`count(*)::int` })
-        .from(formSubmissions)
-        .where(numeric)
-        .groupBy(sql`1`)
-        .orderBy(sql`1`)
-        .limit(50);
-      const round = (value: string | null | undefined) =>
-        value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+      const numbers = [...(counted?.values ?? new Map<string, number>())]
+        .map(([value, count]) => ({ value: Number(value), count }))
+        .filter((entry) => Number.isFinite(entry.value))
+        .sort((a, b) => a.value - b.value);
+      const stats = numberStatistics(numbers);
       const scale =
         field.kind === 'scale'
           ? Array.from({ length: field.scaleMax ?? 5 }, (_, index) => String(index + 1))
           : null;
-      const counts = new Map(distribution.map((entry) => [String(Number(entry.value)), entry.count]));
+      const counts = new Map(numbers.map((entry) => [String(entry.value), entry.count]));
       fields.push({
         ...base,
         type: 'number' as const,
-        answered: stats?.answered ?? 0,
-        mean: round(stats?.mean),
-        median: round(stats?.median),
-        min: round(stats?.min),
-        max: round(stats?.max),
-        distribution: (scale ?? [...counts.keys()]).map((value) => ({
+        answered: stats.answered,
+        mean: round(stats.mean),
+        median: round(stats.median),
+        min: round(stats.min),
+        max: round(stats.max),
+        distribution: (scale ?? [...counts.keys()].slice(0, DISTRIBUTION_VALUES)).map((value) => ({
           value,
           count: counts.get(value) ?? 0,
         })),
@@ -142,7 +119,7 @@ export async function dashboard(
       fields.push({
         ...base,
         type: 'text' as const,
-        answered: await countAnswered(ctx, where, field),
+        answered,
         latest: latest.map((entry) => ({ text: entry.text, at: entry.at.toISOString() })),
       });
     }
@@ -158,12 +135,69 @@ export async function dashboard(
   };
 }
 
-async function countAnswered(ctx: Ctx, where: ReturnType<typeof submissionWhere>, field: FormField) {
-  const [row] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(formSubmissions)
-    .where(and(where, sql`${formSubmissions.answers} ? ${field.key}`));
-  return row?.count ?? 0;
+type Tally = Map<string, { answered: number; values: Map<string, number> }>;
+
+/**
+ * One pass over the version's submissions in range: per question how many answered it and, for
+ * choice and number questions, how often each value was given (a multiple choice counts each of
+ * its values). One scan instead of a few per question keeps the dashboard fast at 100,000 rows.
+ */
+async function answerTally(ctx: Ctx, where: ReturnType<typeof submissionWhere>, fields: FormField[]) {
+  const valued = fields
+    .filter((field) => isCountedKind(field.kind) || isNumericKind(field.kind))
+    .map((field) => field.key);
+  const rows = await queryRows<{ key: string; value: string | null; count: number }>(
+    ctx.db,
+    sql`select answer.key, counted.value, count(*)::int as count
+      from ${formSubmissions}
+      cross join lateral jsonb_each(${formSubmissions.answers}) as answer
+      cross join lateral (
+        select null::text as value
+        union all
+        select element from jsonb_array_elements_text(
+          case jsonb_typeof(answer.value) when 'array' then answer.value else jsonb_build_array(answer.value) end
+        ) as element
+        where ${JSON.stringify(valued)}::jsonb ? answer.key
+      ) as counted
+      where ${where}
+      group by 1, 2`,
+  );
+  const tally: Tally = new Map();
+  for (const row of rows) {
+    const entry = tally.get(row.key) ?? { answered: 0, values: new Map<string, number>() };
+    if (row.value === null) entry.answered = row.count;
+    else entry.values.set(row.value, row.count);
+    tally.set(row.key, entry);
+  }
+  return tally;
+}
+
+const DISTRIBUTION_VALUES = 50;
+
+const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
+/** Count, mean, median (halfway between the middle two of an even count), min and max of counted values. */
+export function numberStatistics(sorted: { value: number; count: number }[]) {
+  const answered = sorted.reduce((sum, entry) => sum + entry.count, 0);
+  if (answered === 0) return { answered, mean: null, median: null, min: null, max: null };
+  const sum = sorted.reduce((total, entry) => total + entry.value * entry.count, 0);
+  const at = (position: number) => {
+    let seen = 0;
+    for (const entry of sorted) {
+      seen += entry.count;
+      if (position < seen) return entry.value;
+    }
+    return sorted[sorted.length - 1]?.value ?? 0;
+  };
+  const middle = (answered - 1) / 2;
+  const median = (at(Math.floor(middle)) + at(Math.ceil(middle))) / 2;
+  return {
+    answered,
+    mean: sum / answered,
+    median,
+    min: sorted[0]?.value ?? null,
+    max: sorted[sorted.length - 1]?.value ?? null,
+  };
 }
 
 const EXPORT_BATCH = 1000;

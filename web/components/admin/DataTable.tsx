@@ -231,6 +231,8 @@ function TableSearch({
   }, [value]);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The typed search goes now; a pending one must not follow (it would undo a click that came after).
+    searchLater.cancel();
     onSearch(draft);
   }
   return (
