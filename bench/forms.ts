@@ -18,6 +18,7 @@ import {
   submit,
 } from '../server/domains/forms/index.ts';
 import { dashboard, exportVersion } from '../server/domains/forms/results.ts';
+import { tallyOf } from '../server/domains/forms/tally.ts';
 import type { Mailer } from '../server/mail/mailer.ts';
 import { ANONYMOUS } from '../server/policies/index.ts';
 import { createUser } from '../server/seed/builders.ts';
@@ -148,6 +149,8 @@ const VERSION_3: FormField[] = [
   field({ key: 'telefoon', kind: 'phone', label: { nl: 'Telefoonnummer', en: 'Phone number' } }),
   ...VERSION_2.slice(2),
 ];
+
+const DEFINITIONS = [VERSION_1, VERSION_2, VERSION_3].map((fields) => ({ fields }));
 
 // --- Answers --------------------------------------------------------------------------------------
 
@@ -293,10 +296,12 @@ export async function seedFormsBench(database: DatabaseHandle, count = SUBMISSIO
       const at = new Date(start + index * step + random.next() * step);
       const version = Math.min(3, 1 + Math.floor((index * 3) / count));
       const age = now.getTime() - at.getTime();
+      const answers = answersOf(random, version, at);
       rows.push({
         formId,
         version,
-        answers: answersOf(random, version, at),
+        answers,
+        tally: tallyOf(DEFINITIONS[version - 1] ?? { fields: VERSION_3 }, answers),
         locale: random.next() < 0.9 ? ('nl' as const) : ('en' as const),
         userId: null,
         browserToken: random

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'form_full',
   'already_submitted',
   'version_published',
+  'proof_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -154,7 +154,8 @@ export type ListFilter = {
   showExpired: boolean;
 };
 
-const ITEM_TYPE_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+/** What an item type's name looks like (isItemTypeName). */
+export const ITEM_TYPE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The catalogues' names of item types (`lists.itemTypes.<name>`), per language. */
@@ -204,7 +205,7 @@ export function itemDisplayDate(item: Pick<ListItemView, 'listItemTypeName' | 'p
 
 /** An item type's name: lower-case a-z 0-9 _ -, at most 64 characters. */
 export function isItemTypeName(value: string): boolean {
-  return ITEM_TYPE_NAME.test(value);
+  return ITEM_TYPE_NAME_PATTERN.test(value);
 }
 
 /** Parses a filter string; null when it is not valid. An empty string is the empty filter. */
@@ -264,7 +265,7 @@ export const listItemBlockSchema = z.object({
  */
 export const listItemInputSchema = z.object({
   title: localizedTitle,
-  listItemTypeName: z.string().regex(ITEM_TYPE_NAME, 'validation.itemType'),
+  listItemTypeName: z.string().regex(ITEM_TYPE_NAME_PATTERN, 'validation.itemType'),
   parentGuids: z.array(z.uuid()).max(50).default([]),
   metadata: z.object({ description: localizedDescription }).default({ description: { nl: '' } }),
   contentBuildingBlockInstances: z.array(listItemBlockSchema).max(50).default([]),

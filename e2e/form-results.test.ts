@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
+import { solveProof } from '../test/form-proof.ts';
 import { signInByApi, TEST_ADMIN, unexpectedProblems, xsrfHeaders } from './accounts.ts';
 import { dialogSettled, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
@@ -92,8 +93,11 @@ describe('form results', () => {
 
     const visitor = await newContext(browser);
     for (const answers of VISITORS) {
+      // Five from one address: each with its proof of work, as a browser with JavaScript sends them.
+      const challenge = await visitor.request.get(`${baseUrl()}/api/forms/challenge`);
+      const proof = await solveProof(await challenge.json());
       const response = await visitor.request.post(`${baseUrl()}/api/forms/${formGuid}/submissions`, {
-        data: { version: 1, answers },
+        data: { version: 1, answers, proof },
       });
       expect(response.status(), await response.text()).toBe(201);
       submissionGuids[answers.naam] = ((await response.json()) as { guid: string }).guid;

@@ -64,7 +64,8 @@ describe('forms', () => {
     const problems = watchProblems(page);
     await page.goto(`${baseUrl()}/admin/forms`);
     await waitForHydration(page);
-    await page.getByText('Er zijn nog geen formulieren').waitFor();
+    // The demo site's volunteers form is there already.
+    await page.getByText('Aanmelden als vrijwilliger').first().waitFor();
     await page.getByRole('button', { name: 'Nieuw formulier' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nieuw formulier' });
     await dialog.getByRole('textbox', { name: 'Titel' }).fill('Buurtfeest');
@@ -186,7 +187,13 @@ describe('forms', () => {
     await form.getByRole('button', { name: 'Versturen' }).click();
     await expect.poll(() => isFocused(form.getByRole('textbox', { name: 'Aantal kinderen' }))).toBe(true);
     await form.getByRole('textbox', { name: 'Aantal kinderen' }).fill('3');
+    // The browser worked out its proof of work while the visitor typed; it goes with the answers.
+    const posted = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().includes(PAGE),
+    );
     await form.getByRole('button', { name: 'Versturen' }).click();
+    const body = (await posted).postData() ?? '';
+    expect(body).toMatch(/(_proof=|name="_proof"\r\n\r\n)[A-Za-z0-9+/=%]{40,}/);
     await page.waitForURL(/\/submission\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Ontvangstbewijs' }).waitFor();
     const answers = page.locator('.receipt-answers');
@@ -236,7 +243,8 @@ describe('forms', () => {
     await form.getByText('Fill in this field.').first().waitFor();
     expect(await seriousViolations(page, { exclude: SITE_PARTS })).toEqual([]);
     await form.getByRole('textbox', { name: 'Name' }).fill('Sam');
-    await form.getByRole('radio', { name: 'Nee' }).check();
+    // The builder's English labels of the choices stayed as it filled them in (the admin typed Dutch ones only).
+    await form.getByRole('radio', { name: 'Option 2' }).check();
     await form.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(/\/submission\//);
     await page.getByRole('heading', { name: 'Receipt' }).waitFor();

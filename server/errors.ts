@@ -34,6 +34,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   form_full: 409,
   already_submitted: 409,
   version_published: 409,
+  proof_failed: 400,
 };
 
 /**

@@ -25,6 +25,24 @@ export const FORM_POST_FIELDS = {
   version: '_version',
   xsrf: '_xsrf',
   honeypot: 'website',
+  /** The proof-of-work answer (see FORM_PROOF). */
+  proof: '_proof',
+} as const;
+
+/**
+ * The proof-of-work challenge of anonymous submissions (issue 11): the browser searches on average
+ * maxCounter / 2 SHA-256 hashes (well under a second on a phone) while the visitor types. An
+ * address may send `withProof` submissions per form in the window, of which at most `withoutProof`
+ * anonymous ones without a proof (visitors without JavaScript, and bots that skip the work).
+ */
+export const FORM_PROOF = {
+  maxCounter: 50_000,
+  expiresMinutes: 20,
+  /** Longest proof accepted (base64 of the challenge and its solution). */
+  maxLength: 4000,
+  windowMinutes: 10,
+  withProof: 5,
+  withoutProof: 3,
 } as const;
 
 /** What the page's action answers a form block whose submission was refused (it redirects on success). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ITEM_TYPE_NAME_PATTERN } from '../list-items.ts';
 import { localized } from '../localized-text.ts';
+import { FORM_LIMITS, type FormDefinition, type FormInputKind } from './definition.ts';
 
 /**
  * Who may fill a form in, when, how often, and what a submission becomes (SPEC 3 and 4): the
@@ -62,6 +64,52 @@ export const acceptsSubmissions = (availability: FormAvailability) =>
 
 const email = z.email({ message: 'validation.email' }).max(254);
 
+/**
+ * What a submission may also become (content kind ListItem): an item of a list, unpublished until
+ * one of the list's editors publishes it. Which questions fill the item, by the kinds that fit
+ * (an item's title is one line; its description may be longer). There is no file question yet, so
+ * nothing fills the item's image.
+ */
+export const FORM_LIST_ITEM_FIELD_KINDS = {
+  titleField: ['shortText'],
+  descriptionField: ['shortText', 'longText'],
+} as const satisfies Record<string, readonly FormInputKind[]>;
+export type FormListItemField = keyof typeof FORM_LIST_ITEM_FIELD_KINDS;
+
+export const formListItemSchema = z.object({
+  /** The list block the items go to; its page's editors approve them. */
+  blockGuid: z.uuid({ message: 'validation.formList' }),
+  /** The items' type (one of GET /api/listitemtypes). */
+  listItemTypeName: z.string().regex(ITEM_TYPE_NAME_PATTERN, 'validation.itemType'),
+  /** The short text question whose answer is the item's title. */
+  titleField: z.string().regex(FORM_LIMITS.keyPattern, 'validation.formListItemTitle'),
+  /** The short or long text question whose answer is the item's description (null: none). */
+  descriptionField: z
+    .string()
+    .regex(FORM_LIMITS.keyPattern, 'validation.formListItemDescription')
+    .nullable()
+    .default(null),
+});
+export type FormListItemSettings = z.output<typeof formListItemSchema>;
+
+/** Whether a question of this kind can fill this part of a list item. */
+export const fitsListItemField = (field: FormListItemField, kind: string) =>
+  (FORM_LIST_ITEM_FIELD_KINDS[field] as readonly string[]).includes(kind);
+
+/** The mapped questions a form's questions lack, or have of a kind that does not fit. */
+export function listItemFieldProblems(
+  definition: Pick<FormDefinition, 'fields'>,
+  listItem: FormListItemSettings,
+): { field: FormListItemField; key: string }[] {
+  const kinds = new Map(definition.fields.map((question) => [question.key, question.kind]));
+  return (['titleField', 'descriptionField'] as const).flatMap((field) => {
+    const key = listItem[field];
+    if (key === null) return [];
+    const kind = kinds.get(key);
+    return kind && fitsListItemField(field, kind) ? [] : [{ field, key }];
+  });
+}
+
 export const formSettingsSchema = z
   .object({
     state: z.enum(FORM_VISIBILITY).default('Open'),
@@ -78,14 +126,19 @@ export const formSettingsSchema = z
     closingMessage: localized(z.string().trim().max(FORM_SETTING_LIMITS.closingMessageLength))
       .nullable()
       .default(null),
-    /** What a submission does: Save stores it; Notify mails it (SPEC 3 action kinds). */
-    actions: z.array(z.enum(FORM_ACTION_KINDS)).min(1).max(2).default(['Save']),
+    /**
+     * What a submission does: Save stores it; Notify mails it (SPEC 3 action kinds). None at all
+     * only when it becomes a list item instead.
+     */
+    actions: z.array(z.enum(FORM_ACTION_KINDS)).max(2).default(['Save']),
     notifyEmails: z.array(email).max(FORM_SETTING_LIMITS.notifyAddresses).default([]),
     notifyRoleIds: z.array(z.string().min(1).max(100)).max(50).default([]),
     /** A copy of the answers to the submitter (an answer to an e-mail field, or the account's address). */
     copyToSubmitter: z.boolean().default(false),
     /** Submissions older than this many days are deleted (null: kept until deleted by hand). */
     retentionDays: z.number().int().min(1).max(FORM_SETTING_LIMITS.retentionDays).nullable().default(null),
+    /** Each submission also becomes an unpublished item of a list (null: it does not). */
+    listItem: formListItemSchema.nullable().default(null),
   })
   .superRefine((settings, ctx) => {
     if (
@@ -105,6 +158,9 @@ export const formSettingsSchema = z
       !settings.copyToSubmitter
     ) {
       ctx.addIssue({ code: 'custom', path: ['notifyEmails'], message: 'validation.notifyTarget' });
+    }
+    if (settings.actions.length === 0 && settings.listItem === null) {
+      ctx.addIssue({ code: 'custom', path: ['actions'], message: 'validation.formActions' });
     }
   });
 export type FormSettings = z.output<typeof formSettingsSchema>;

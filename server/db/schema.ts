@@ -637,6 +637,14 @@ export const formSubmissions = pgTable(
     browserToken: text('browser_token'),
     /** sha256 of form and address, for the per-address limit; the retention job clears it after a day. */
     clientHash: text('client_hash'),
+    /** The nonce of the proof-of-work challenge the submission solved: a solution counts once. */
+    proofNonce: text('proof_nonce'),
+    /**
+     * What the submission adds to its version's dashboard counts, as `key=value` entries: `=` for
+     * the submission, `key=` for an answered question, `key=value` per choice made or number given.
+     * A trigger adds them to form_answer_counts on insert and takes them off on delete.
+     */
+    tally: text('tally').array().notNull().default(sql`'{}'::text[]`),
     answers: jsonb('answers').$type<Record<string, string | number | string[]>>().notNull(),
     locale: text('locale', { enum: ['nl', 'en'] }).notNull(),
     /** The list item the submission became, if the form makes one. */
@@ -657,7 +665,29 @@ export const formSubmissions = pgTable(
     index('form_submissions_user_idx').on(table.userId),
     index('form_submissions_browser_idx').on(table.formId, table.browserToken),
     index('form_submissions_client_idx').on(table.formId, table.clientHash, table.createdAt),
+    uniqueIndex('form_submissions_proof_nonce_idx').on(table.proofNonce),
   ],
+);
+
+/**
+ * A version's dashboard, kept up to date by a trigger on form_submissions (see `tally` there): per
+ * Europe/Amsterdam day, how many submissions (key and value ''), answers per question (value ''),
+ * and choices and numbers per value. A dashboard sums a range of days instead of reading every
+ * submission. Deleting the form deletes its counts.
+ */
+export const formAnswerCounts = pgTable(
+  'form_answer_counts',
+  {
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.formId, table.version, table.day, table.key, table.value] })],
 );
 
 export type FormRow = typeof forms.$inferSelect;
@@ -680,3 +710,13 @@ export const jobRuns = pgTable(
   },
   (table) => [primaryKey({ columns: [table.job, table.slot] })],
 );
+
+/**
+ * Secrets the server makes for itself, shared by every node (the first to need one creates it):
+ * e.g. the key that signs the forms' proof-of-work challenges. Never sent to a client.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -10430,6 +10430,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge (ALTCHA, SHA-256) for an anonymous submission
+         * @description The browser searches the counter whose SHA-256 of salt, nonce and counter starts with `keyPrefix` and sends `{ challenge, solution }` as base64 in the submission's `proof`. Valid 20 minutes, once. An address may send 5 submissions per form in 10 minutes, at most 3 of them anonymous without a proof; signed-in people need none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FormChallenge"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{guid}/submissions": {
         parameters: {
             query?: never;
@@ -10520,7 +10586,7 @@ export interface paths {
         put?: never;
         /**
          * Fill in a form: answers to the version the visitor saw
-         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 429 past 5 submissions per address and form in 10 minutes. Sets the required `form-survey` cookie.
+         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` for a wrong, expired or reused proof of work; 429 past 5 submissions per address and form in 10 minutes (3 without a proof). Sets the required `form-survey` cookie.
          */
         post: {
             parameters: {
@@ -12029,7 +12095,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
                 message: string;
                 details?: {
                     path: string;
@@ -12368,6 +12434,15 @@ export interface components {
             copyToSubmitter: boolean;
             /** @default null */
             retentionDays: number | null;
+            /** @default null */
+            listItem: {
+                /** Format: uuid */
+                blockGuid: string;
+                listItemTypeName: string;
+                titleField: string;
+                /** @default null */
+                descriptionField: string | null;
+            } | null;
         };
         FormCreateBodyInput: {
             title: string;
@@ -12465,6 +12540,20 @@ export interface components {
                 [key: string]: string | number | boolean | string[];
             };
             website?: string;
+            proof?: string;
+        };
+        FormChallengeInput: {
+            parameters: {
+                algorithm: string;
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                expiresAt: number;
+            };
+            signature: string;
         };
         FormSubmitResultInput: {
             guid: string | null;
@@ -12491,6 +12580,12 @@ export interface components {
             abilities: {
                 delete: boolean;
             };
+            listItem?: {
+                guid: string;
+                title: string;
+                isPublished: boolean;
+                url: string | null;
+            } | null;
         };
         FormSubmissionRowInput: {
             guid: string;
@@ -12624,7 +12719,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
                 message: string;
                 details?: {
                     path: string;
@@ -13084,7 +13179,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
                 message: string;
                 details?: {
                     path: string;
@@ -13423,6 +13518,15 @@ export interface components {
             copyToSubmitter: boolean;
             /** @default null */
             retentionDays: number | null;
+            /** @default null */
+            listItem: {
+                /** Format: uuid */
+                blockGuid: string;
+                listItemTypeName: string;
+                titleField: string;
+                /** @default null */
+                descriptionField: string | null;
+            } | null;
         };
         FormCreateBody: {
             title: string;
@@ -13520,6 +13624,20 @@ export interface components {
                 [key: string]: string | number | boolean | string[];
             };
             website?: string;
+            proof?: string;
+        };
+        FormChallenge: {
+            parameters: {
+                algorithm: string;
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                expiresAt: number;
+            };
+            signature: string;
         };
         FormSubmitResult: {
             guid: string | null;
@@ -13546,6 +13664,12 @@ export interface components {
             abilities: {
                 delete: boolean;
             };
+            listItem?: {
+                guid: string;
+                title: string;
+                isPublished: boolean;
+                url: string | null;
+            } | null;
         };
         FormSubmissionRow: {
             guid: string;
@@ -13679,7 +13803,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
                 message: string;
                 details?: {
                     path: string;

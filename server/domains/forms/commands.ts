@@ -133,6 +133,10 @@ export type NewSubmission = {
   userId: string | null;
   browserToken: string | null;
   clientHash: string | null;
+  /** The nonce of the proof-of-work answer that came with it (anonymous submissions with JavaScript). */
+  proofNonce?: string | null;
+  /** What it adds to the dashboard counts (tallyOf). */
+  tally: string[];
 };
 
 /**
@@ -177,6 +181,15 @@ export async function createSubmission(
           )
           .limit(1);
         if (earlier) throw new AppError('already_submitted');
+      }
+      if (input.proofNonce) {
+        // A proof counts once (the unique index stops a replay racing in on another form).
+        const [used] = await tx
+          .select({ id: formSubmissions.id })
+          .from(formSubmissions)
+          .where(eq(formSubmissions.proofNonce, input.proofNonce))
+          .limit(1);
+        if (used) throw new AppError('proof_failed', 'proof of work used before');
       }
       const [row] = await tx.insert(formSubmissions).values(input).returning();
       if (!row) throw new AppError('internal_error', 'submission not stored');

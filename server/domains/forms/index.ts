@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   checkAnswers,
   EMPTY_DEFINITION,
+  FORM_PROOF,
   type FormDefinition,
   formDefinitionSchema,
   type PublicFormView,
@@ -27,6 +28,7 @@ import {
 } from '../../policies/index.ts';
 import type { TableQuery } from '../../routes/common-schemas.ts';
 import { type Ctx, requireUser } from '../context.ts';
+import { checkProof, newFormChallenge } from './challenge.ts';
 import {
   createForm,
   createSubmission,
@@ -37,6 +39,12 @@ import {
   publishForm,
   updateForm,
 } from './commands.ts';
+import {
+  checkListItemQuestions,
+  checkListItemSetting,
+  listItemStep,
+  submissionListItem,
+} from './list-item.ts';
 import { notifySubmission } from './notify.ts';
 import {
   countByVersion,
@@ -52,6 +60,7 @@ import {
   placedFormIds,
   type SubmissionSortKey,
 } from './queries.ts';
+import { tallyOf } from './tally.ts';
 import {
   hasUnpublishedChanges,
   presentFormSummary,
@@ -62,8 +71,6 @@ import {
 } from './view.ts';
 
 /** Forms (issue 11): building, versions, who may fill them in and when, submissions and results. */
-
-const SUBMISSIONS_PER_ADDRESS = { count: 5, windowMinutes: 10 };
 
 async function formOrNotFound(ctx: Pick<Ctx, 'db'>, id: string) {
   const found = await findForm(ctx.db, id);
@@ -140,11 +147,10 @@ export async function addForm(
 ) {
   requireUser(ctx);
   authorize(ctx.actor, 'form.create');
-  const form = await createForm(ctx, {
-    title: input.title,
-    settings: input.settings ?? DEFAULT_FORM_SETTINGS,
-    draft: input.draft ?? EMPTY_DEFINITION,
-  });
+  const settings = input.settings ?? DEFAULT_FORM_SETTINGS;
+  const draft = input.draft ?? EMPTY_DEFINITION;
+  await checkListItemSetting(ctx, { settings, previous: null, draft });
+  const form = await createForm(ctx, { title: input.title, settings, draft });
   return presentForm(ctx, form, { pages: [] }, []);
 }
 
@@ -175,8 +181,15 @@ export async function changeForm(
   },
 ) {
   requireUser(ctx);
-  const { policy, placements } = await workableForm(ctx, id, 'form.update');
-  if (input.settings) await checkRoles(ctx, input.settings);
+  const { form: current, policy, placements } = await workableForm(ctx, id, 'form.update');
+  if (input.settings) {
+    await checkRoles(ctx, input.settings);
+    await checkListItemSetting(ctx, {
+      settings: input.settings,
+      previous: current.settings,
+      draft: input.draft ?? current.draft,
+    });
+  }
   const form = await updateForm(ctx, id, input);
   return presentForm(ctx, form, policy, placements);
 }
@@ -211,6 +224,7 @@ export async function publish(ctx: Ctx, id: string) {
       { path: 'body/draft', message: 'validation.formEmpty' },
     ]);
   }
+  checkListItemQuestions(form.settings, parsed.data);
   const published = await publishForm(ctx, form.id);
   return presentForm(ctx, published.form, policy, placements);
 }
@@ -275,12 +289,19 @@ async function barrierOf(ctx: Pick<Ctx, 'db' | 'actor'>, form: FormRow, browserC
   return null;
 }
 
+/** A proof-of-work challenge for a visitor about to fill a form in (anyone may ask; it costs them work). */
+export function formChallenge(ctx: Ctx) {
+  return newFormChallenge(ctx.db);
+}
+
 export type SubmitInput = {
   version: number;
   answers: RawAnswers;
   /** The honeypot: a field people never see; a bot that fills it in is told "thanks" and nothing is kept. */
   website?: string | undefined;
   browserCookie?: string | undefined;
+  /** The proof-of-work answer (FORM_POST_FIELDS.proof), base64; anonymous visitors with JavaScript send one. */
+  proof?: string | undefined;
 };
 
 export type SubmitResult =
@@ -327,10 +348,17 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
     ctx.log.info({ form: form.id }, 'form submission caught by the honeypot');
     return { kind: 'ignored' };
   }
+  // Signed-in people are known; anonymous ones prove some work, or get a smaller allowance.
+  const proof = ctx.user ? null : await checkProof(ctx.db, input.proof);
+  if (proof?.kind === 'invalid') throw new AppError('proof_failed', 'wrong or expired proof of work');
   const clientHash = createHash('sha256').update(`${form.id}:${ctx.client.ip}`).digest('hex');
-  const since = new Date(Date.now() - SUBMISSIONS_PER_ADDRESS.windowMinutes * 60_000);
+  const since = new Date(Date.now() - FORM_PROOF.windowMinutes * 60_000);
   const [recent] = await ctx.db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      all: sql<number>`count(*)::int`,
+      // Anonymous ones without a proof (visitors without JavaScript, or bots that skip the work).
+      unproved: sql<number>`(count(*) filter (where ${formSubmissions.proofNonce} is null and ${formSubmissions.userId} is null))::int`,
+    })
     .from(formSubmissions)
     .where(
       and(
@@ -339,7 +367,10 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
         gte(formSubmissions.createdAt, since),
       ),
     );
-  if ((recent?.count ?? 0) >= SUBMISSIONS_PER_ADDRESS.count && !isAdmin(ctx.actor)) {
+  const tooMany =
+    (recent?.all ?? 0) >= FORM_PROOF.withProof ||
+    (proof?.kind === 'missing' && (recent?.unproved ?? 0) >= FORM_PROOF.withoutProof);
+  if (tooMany && !isAdmin(ctx.actor)) {
     throw new AppError('rate_limited', 'too many submissions from this address');
   }
   const userId = ctx.user?.id ?? null;
@@ -353,8 +384,12 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
       userId,
       browserToken: userId ? null : browserTokenOf(input.browserCookie),
       clientHash,
+      proofNonce: proof?.kind === 'valid' ? proof.nonce : null,
+      tally: tallyOf(version.definition, answers),
     },
     { maxSubmissions: form.settings.maxSubmissions, onePerPerson: form.settings.onePerPerson },
+    // Instead of or besides Save: the submission also becomes an unpublished list item.
+    listItemStep(ctx, { form, answers }),
   );
   if (form.settings.actions.includes('Notify')) {
     // Mail is sent after the submission is safe; a mail that fails is logged, the submission stays.
@@ -447,12 +482,15 @@ export async function getSubmission(ctx: Ctx, id: string, submissionId: string) 
   const found = await submissionWithForm(ctx, submissionId);
   if (found.form.id !== id) throw new AppError('not_found', 'submission not found');
   ensureVisible(ctx.actor, 'form.viewResults', found.policy, 'form');
-  return presentSubmission(found.submission, {
-    title: found.form.title,
-    definition: found.definition,
-    locale: ctx.locale,
-    canDelete: true,
-  });
+  return {
+    ...presentSubmission(found.submission, {
+      title: found.form.title,
+      definition: found.definition,
+      locale: ctx.locale,
+      canDelete: true,
+    }),
+    listItem: await submissionListItem(ctx.db, found.submission, ctx.locale),
+  };
 }
 
 export async function handleSubmissions(ctx: Ctx, id: string, input: { guids: string[]; handled: boolean }) {

@@ -1,5 +1,10 @@
 import type { FormBlockData } from '../../../common/blocks/form.ts';
-import { FORM_POST_FIELDS, type RawAnswers, type SiteFormSubmitResult } from '../../../common/forms/index.ts';
+import {
+  FORM_POST_FIELDS,
+  FORM_PROOF,
+  type RawAnswers,
+  type SiteFormSubmitResult,
+} from '../../../common/forms/index.ts';
 import { FORM_SURVEY_COOKIE, FORM_SURVEY_COOKIE_DAYS } from '../../../common/forms/settings.ts';
 import type { BlockView, PageView } from '../../../common/site.ts';
 import { AppError, errorMessage, validationText } from '../../errors.ts';
@@ -98,6 +103,7 @@ export async function submitFromPage(
       answers: values as RawAnswers,
       website: get(FORM_POST_FIELDS.honeypot),
       browserCookie: cookie,
+      proof: get(FORM_POST_FIELDS.proof)?.slice(0, FORM_PROOF.maxLength + 1),
     });
     // A bot caught by the honeypot sees the page again as if nothing happened.
     if (result.kind === 'ignored') return refuse(null);

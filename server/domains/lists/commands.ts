@@ -17,7 +17,7 @@ import type { Actor } from '../../policies/index.ts';
 import { blockScope } from '../blocks/commands.ts';
 import { type Issue, parseBlockContent, parseBlockOptions, throwIfInvalid } from '../blocks/validate.ts';
 import { referencedMedia } from '../media/references.ts';
-import { runCommand, type WriteScope } from '../write.ts';
+import { type AuditData, runCommand, type WriteScope } from '../write.ts';
 import type { ListContext } from './lists.ts';
 
 /** The item commands: create, update, delete and reorder, each through the one write path. */
@@ -150,11 +150,15 @@ async function writeParents(tx: Executor, itemId: string, parentGuids: string[],
   await tx.insert(listItemParents).values(unique.map((parentGuid) => ({ itemId, parentGuid, publishedOn })));
 }
 
-/** Creates items in a list in one transaction, with one audit event per item. */
+/**
+ * Creates items in a list in one transaction, with one audit event per item. `origin` tells the
+ * audit trail where items came from when no editor wrote them (a form submission).
+ */
 export async function createListItems(
   ctx: Writer,
   list: ListContext,
   items: ListItemWrite[],
+  origin: AuditData = {},
 ): Promise<ListItemRow[]> {
   const prepared = await prepareItems(
     ctx,
@@ -166,7 +170,7 @@ export async function createListItems(
       action: 'listItem.create',
       scope: itemScope(list, ...items.map((item) => item.isPublished)),
       target: (created) => created.map((row) => row.id),
-      data: { blockGuid: list.block.id },
+      data: { blockGuid: list.block.id, ...origin },
     },
     async (tx) => {
       await ensureItemTypes(

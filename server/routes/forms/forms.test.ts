@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_SURVEY_COOKIE } from '../../../common/forms/settings.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
+import { solvedProof } from '../../../test/form-proof.ts';
 import { createTestApp, createTestDatabase, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { startTestSmtpServer } from '../../../test/smtp.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -12,6 +13,7 @@ import {
   jobRuns,
   pages,
   roles,
+  users,
 } from '../../db/schema.ts';
 import { runFormRetention } from '../../jobs/form-retention.ts';
 
@@ -302,26 +304,80 @@ describe('forms API', () => {
     });
     expect(bot.statusCode).toBe(201);
     expect((bot.json() as { guid: string | null }).guid).toBeNull();
-    const headers = { 'x-forwarded-for': '10.9.9.9' };
+    const post = (address: string, proof?: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/forms/${guid}/submissions`,
+        payload: { version: 1, answers: VALID, ...(proof === undefined ? {} : { proof }) },
+        headers: { 'x-forwarded-for': address },
+      });
+    // Without a proof of work (no JavaScript) an address gets the smaller allowance…
     const statuses = [];
-    for (let index = 0; index < 6; index += 1) {
-      statuses.push(
-        (
-          await test.app.inject({
-            method: 'POST',
-            url: `/api/forms/${guid}/submissions`,
-            payload: { version: 1, answers: VALID },
-            headers,
-          })
-        ).statusCode,
-      );
+    for (let index = 0; index < 4; index += 1) statuses.push((await post('10.9.9.8')).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    // …and with one, the rest of the larger.
+    for (let index = 0; index < 3; index += 1) {
+      statuses.push((await post('10.9.9.8', await solvedProof(test.app))).statusCode);
     }
-    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(statuses).toEqual([201, 201, 201, 429, 201, 201, 429]);
+    // Another address has its own.
+    expect((await post('10.9.9.9', await solvedProof(test.app))).statusCode).toBe(201);
     const rows = await test.app.database.db
       .select()
       .from(formSubmissions)
       .where(eq(formSubmissions.formId, guid));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
+  });
+
+  it('takes a proof of work once, and refuses a wrong, forged or malformed one', async () => {
+    const guid = await newForm();
+    const post = (proof: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/forms/${guid}/submissions`,
+        payload: { version: 1, answers: VALID, proof },
+        headers: visitor({ 'accept-language': 'en' }),
+      });
+    const proof = await solvedProof(test.app);
+    expect((await post(proof)).statusCode).toBe(201);
+    const again = await post(proof);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      error: {
+        code: 'proof_failed',
+        message: 'The check against abuse failed or expired. Please send the form again.',
+      },
+    });
+    const decoded = JSON.parse(Buffer.from(await solvedProof(test.app), 'base64').toString('utf8'));
+    // The key a counter leads to is what counts (signed by the server): a made-up one fails.
+    const wrongKey = {
+      ...decoded,
+      solution: { ...decoded.solution, derivedKey: `00${decoded.solution.derivedKey.slice(2)}` },
+    };
+    const easier = {
+      ...decoded,
+      challenge: { ...decoded.challenge, parameters: { ...decoded.challenge.parameters, keyPrefix: '0' } },
+    };
+    const hostile = [
+      'not base64 at all!',
+      Buffer.from('{"challenge":').toString('base64'),
+      Buffer.from(JSON.stringify({ challenge: null, solution: 1 })).toString('base64'),
+      Buffer.from(JSON.stringify(wrongKey)).toString('base64'),
+      Buffer.from(JSON.stringify(easier)).toString('base64'),
+      Buffer.from(
+        JSON.stringify({ ...decoded, challenge: { ...decoded.challenge, signature: 'ab'.repeat(32) } }),
+      ).toString('base64'),
+    ];
+    for (const value of hostile) {
+      const response = await post(value);
+      expect(response.statusCode, value).toBe(400);
+      expect((response.json() as { error: { code: string } }).error.code).toBe('proof_failed');
+    }
+    const tooLong = await post('A'.repeat(5000));
+    expect(tooLong.statusCode).toBe(400);
+    // A challenge is never cached: each counts once.
+    const challenge = await test.app.inject({ method: 'GET', url: '/api/forms/challenge' });
+    expect(challenge.headers['cache-control']).toBe('no-store');
   });
 
   it('exports a version as CSV with quotes, newlines, formulas neutralised and non-ASCII text', async () => {
@@ -394,6 +450,71 @@ describe('forms API', () => {
       400,
       'validation_failed',
     );
+  });
+
+  it('keeps a dashboard in step with its submissions: deleted, moved to another day, gone with their account', async () => {
+    const guid = await newForm();
+    const ids: string[] = [];
+    for (const [lid, cijfer] of [
+      ['ja', 5],
+      ['ja', 3],
+      ['nee', 4],
+      ['nee', 2],
+    ] as const) {
+      ids.push(((await submit(guid, { ...VALID, lid, cijfer })).json() as { guid: string }).guid);
+    }
+    await buildUser(test.app.database.db, { email: 'telt-mee@example.org' });
+    const member = await signInAs(test.app, 'telt-mee@example.org');
+    const own = await member.request({
+      method: 'POST',
+      url: `/api/forms/${guid}/submissions`,
+      payload: { version: 1, answers: { ...VALID, lid: 'ja', cijfer: 1 } },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    type Dashboard = {
+      total: number;
+      perDay: { day: string; count: number }[];
+      fields: {
+        key: string;
+        answered: number;
+        options?: { value: string; count: number }[];
+        mean?: number;
+      }[];
+    };
+    const read = async (query = '') =>
+      (
+        await admin.request({ method: 'GET', url: `/api/forms/${guid}/versions/1/dashboard${query}` })
+      ).json() as Dashboard;
+    const lid = (dashboard: Dashboard) =>
+      dashboard.fields.find((field) => field.key === 'lid')?.options?.map((option) => option.count);
+    const cijfer = (dashboard: Dashboard) => dashboard.fields.find((field) => field.key === 'cijfer');
+    let dashboard = await read();
+    expect(dashboard.total).toBe(5);
+    expect(lid(dashboard)).toEqual([3, 2]);
+    expect(cijfer(dashboard)).toMatchObject({ answered: 5, mean: 3 });
+
+    // One moves to a day in 2020 (an import, a repair): it counts on that day.
+    await test.app.database.db
+      .update(formSubmissions)
+      .set({ createdAt: new Date('2020-01-15T23:30:00Z') })
+      .where(eq(formSubmissions.id, ids[0]!));
+    const january = await read('?from=2020-01-16&to=2020-01-16');
+    expect(january.perDay).toEqual([{ day: '2020-01-16', count: 1 }]);
+    expect(cijfer(january)).toMatchObject({ answered: 1, mean: 5 });
+    expect((await read()).total).toBe(5);
+
+    // Deleted by an admin, and by the account's deletion (the database cascades).
+    await admin.request({
+      method: 'POST',
+      url: `/api/forms/${guid}/submissions/delete`,
+      payload: { guids: [ids[1]] },
+    });
+    await test.app.database.db.delete(users).where(eq(users.email, 'telt-mee@example.org'));
+    dashboard = await read();
+    expect(dashboard.total).toBe(3);
+    expect(lid(dashboard)).toEqual([1, 2]);
+    expect(cijfer(dashboard)).toMatchObject({ answered: 3, mean: 3.67 });
+    expect((await read('?from=2020-01-01&to=2020-01-31')).total).toBe(1);
   });
 
   it('lists, filters, handles and deletes submissions; the submitter can delete theirs', async () => {
@@ -582,7 +703,12 @@ describe('form retention', () => {
       await nodes[index % 2]!.app.inject({
         method: 'POST',
         url: `/api/forms/${guid}/submissions`,
-        payload: { version: 1, answers: { naam: `n${index}` } },
+        // One address for all three: each proves its work to stay within the allowance.
+        payload: {
+          version: 1,
+          answers: { naam: `n${index}` },
+          proof: await solvedProof(nodes[index % 2]!.app),
+        },
       });
     }
     const [old] = await db.select().from(formSubmissions).where(eq(formSubmissions.formId, guid)).limit(1);

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FORM_PROOF } from '../../../common/forms/public.ts';
 import { FORM_SURVEY_COOKIE, FORM_SURVEY_COOKIE_DAYS } from '../../../common/forms/settings.ts';
 import * as forms from '../../domains/forms/index.ts';
 import { dashboard, exportVersion } from '../../domains/forms/results.ts';
@@ -13,6 +14,7 @@ import {
   dashboardSchema,
   dayRangeQuery,
   duplicateFormBody,
+  formChallengeSchema,
   formGuidParams,
   formSchema,
   formSummarySchema,
@@ -203,6 +205,27 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/forms/challenge',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'A proof-of-work challenge (ALTCHA, SHA-256) for an anonymous submission',
+        description:
+          'The browser searches the counter whose SHA-256 of salt, nonce and counter starts with `keyPrefix` ' +
+          `and sends \`{ challenge, solution }\` as base64 in the submission's \`proof\`. Valid ${FORM_PROOF.expiresMinutes} ` +
+          `minutes, once. An address may send ${FORM_PROOF.withProof} submissions per form in ${FORM_PROOF.windowMinutes} ` +
+          `minutes, at most ${FORM_PROOF.withoutProof} of them anonymous without a proof; signed-in people need none.`,
+        response: { 200: formChallengeSchema, 429: errorResponseSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return forms.formChallenge(contextOf(request));
+    },
+  );
+
   app.post(
     '/api/forms/:guid/submissions',
     {
@@ -211,8 +234,9 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Fill in a form: answers to the version the visitor saw',
         description:
           'Checked by the same rules the browser applies (one message per field, in the request language). ' +
-          '409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 429 past 5 ' +
-          'submissions per address and form in 10 minutes. Sets the required `form-survey` cookie.',
+          '409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` ' +
+          `for a wrong, expired or reused proof of work; 429 past ${FORM_PROOF.withProof} submissions per address and ` +
+          `form in ${FORM_PROOF.windowMinutes} minutes (${FORM_PROOF.withoutProof} without a proof). Sets the required \`form-survey\` cookie.`,
         params: formGuidParams,
         body: submitBody,
         response: { 201: submitResult, ...adminErrors, 429: errorResponseSchema },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseIsoDay } from '../../../common/dates.ts';
 import { FORM_FIELD_KINDS, formDefinitionSchema } from '../../../common/forms/definition.ts';
+import { FORM_PROOF } from '../../../common/forms/public.ts';
 import {
   FORM_AUDIENCES,
   FORM_SETTING_LIMITS,
@@ -117,8 +118,27 @@ export const submitBody = z
       }),
     /** The honeypot (hidden from people): leave empty. */
     website: z.string().max(500).optional(),
+    /** The proof-of-work answer: base64 of `{ challenge, solution }` (GET /api/forms/challenge). */
+    proof: z.string().max(FORM_PROOF.maxLength).optional(),
   })
   .meta({ id: 'FormSubmitBody' });
+
+const hexText = z.string().regex(/^[0-9a-f]+$/);
+export const formChallengeSchema = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: hexText,
+      salt: hexText,
+      cost: z.number().int(),
+      keyLength: z.number().int(),
+      keyPrefix: hexText,
+      keySignature: hexText.optional(),
+      expiresAt: z.number().int(),
+    }),
+    signature: hexText,
+  })
+  .meta({ id: 'FormChallenge' });
 
 export const submitResult = z
   .object({ guid: z.string().nullable(), receiptUrl: z.string().nullable() })
@@ -144,6 +164,16 @@ export const submissionSchema = z
     isAnonymous: z.boolean(),
     answers: z.array(answerRowSchema),
     abilities: z.object({ delete: z.boolean() }),
+    /** The list item the submission became, while it exists (for those who read the results). */
+    listItem: z
+      .object({
+        guid: z.string(),
+        title: z.string(),
+        isPublished: z.boolean(),
+        url: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'FormSubmission' });
 

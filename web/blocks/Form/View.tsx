@@ -38,6 +38,7 @@ import {
 import type { IssueMessage } from '../../../common/issues';
 import { type Locale, pickLocale } from '../../../common/localized-text';
 import type { BlockViewProps } from '../registry';
+import { useProofOfWork } from './proof';
 
 const SITE_TIME_ZONE = 'Europe/Amsterdam';
 
@@ -176,15 +177,20 @@ function FillIn({
   const visibleSteps = steps.filter((entry) => !shown || entry.fields.some((field) => shown.has(field.key)));
   const currentStep = Math.min(step, Math.max(visibleSteps.length - 1, 0));
   const isLastStep = !enhanced || currentStep >= visibleSteps.length - 1;
-  const busy = fetcher.state !== 'idle';
+  // Signed-in visitors (who have an XSRF token) are known and need no proof of work.
+  const work = useProofOfWork(!xsrf);
+  const [checking, setChecking] = useState(false);
+  const busy = fetcher.state !== 'idle' || checking;
 
   useEffect(() => setEnhanced(true), []);
   // A refusal from the server (after a post with JavaScript): its messages replace ours.
+  const { renew } = work;
   useEffect(() => {
     if (!fetcher.data || fetcher.data.blockGuid !== blockGuid) return;
     setErrors(fetcher.data.fieldErrors);
+    renew();
     requestAnimationFrame(() => summaryRef.current?.focus());
-  }, [fetcher.data, blockGuid]);
+  }, [fetcher.data, blockGuid, renew]);
   // After a post without JavaScript the page comes back with the messages: go to them.
   useEffect(() => {
     if (actionData?.blockGuid === blockGuid) summaryRef.current?.focus();
@@ -214,6 +220,7 @@ function FillIn({
 
   function onInput() {
     if (!formRef.current) return;
+    void work.start();
     const current = answersOf(formRef.current);
     setValues(current);
     // A message goes as soon as the answer is right (while typing), so nothing jumps when the
@@ -273,6 +280,18 @@ function FillIn({
       );
       if (index >= 0) setStep(index);
       focusFirst(problems);
+      return;
+    }
+    if (!xsrf && work.proof === null && formRef.current) {
+      // The proof is still being worked out (or never started): finish it, then send.
+      event.preventDefault();
+      const data = new FormData(formRef.current);
+      setChecking(true);
+      void work.start().then((proof) => {
+        setChecking(false);
+        if (proof) data.set(FORM_POST_FIELDS.proof, proof);
+        fetcher.submit(data, { method: 'post' });
+      });
     }
   }
 
@@ -299,6 +318,7 @@ function FillIn({
       <input type="hidden" name={FORM_POST_FIELDS.block} value={blockGuid} />
       <input type="hidden" name={FORM_POST_FIELDS.version} value={form.version} />
       {xsrf ? <input type="hidden" name={FORM_POST_FIELDS.xsrf} value={xsrf} /> : null}
+      {work.proof ? <input type="hidden" name={FORM_POST_FIELDS.proof} value={work.proof} /> : null}
       {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
       <div className="form-honeypot" aria-hidden="true">
         <label>

@@ -219,9 +219,18 @@ export default function FormBuilderPage({ params }: Route.ComponentProps) {
 
   const publish = async () => {
     if (dirty && !(await saveDraft())) return;
-    const published = await run(t('adminForms.tasks.publish'), () =>
-      unwrap(api.POST('/api/forms/{guid}/publish', { params: { path: { guid: form.guid } } })),
-    );
+    const published = await run(t('adminForms.tasks.publish'), async () => {
+      try {
+        return await unwrap(api.POST('/api/forms/{guid}/publish', { params: { path: { guid: form.guid } } }));
+      } catch (error) {
+        // The notice names what stops the publication (no questions, a list item question gone).
+        const reasons = Object.values(fieldErrors(error));
+        if (error instanceof ApiError && reasons.length > 0) {
+          throw new ApiError(error.status, error.code, reasons.join(' '), error.body);
+        }
+        throw error;
+      }
+    });
     if (published) {
       queryClient.setQueryData(formQuery(form.guid).queryKey, published);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'forms'] });
@@ -376,7 +385,12 @@ export default function FormBuilderPage({ params }: Route.ComponentProps) {
           </Grid>
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
-          <SettingsPanel initial={form.settings} serverErrors={serverErrors} onSave={saveSettings} />
+          <SettingsPanel
+            initial={form.settings}
+            questions={form.draft.fields}
+            serverErrors={serverErrors}
+            onSave={saveSettings}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="versions" pt="md">
           <VersionsTable form={form} />

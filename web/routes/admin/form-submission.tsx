@@ -123,6 +123,29 @@ export default function FormSubmissionPage({ params }: Route.ComponentProps) {
                     <Fact label={t('formResults.submission.language')}>
                       {t(`formResults.submission.languages.${submission.locale}`)}
                     </Fact>
+                    {submission.listItem ? (
+                      <Fact label={t('formResults.submission.listItem')}>
+                        {submission.listItem.url ? (
+                          <Anchor component={Link} to={submission.listItem.url}>
+                            {submission.listItem.title}
+                          </Anchor>
+                        ) : (
+                          submission.listItem.title
+                        )}
+                        <Badge
+                          variant="light"
+                          color={submission.listItem.isPublished ? 'green' : 'gray'}
+                          tt="none"
+                          ml="xs"
+                        >
+                          {t(
+                            submission.listItem.isPublished
+                              ? 'formResults.submission.listItemPublished'
+                              : 'formResults.submission.listItemUnpublished',
+                          )}
+                        </Badge>
+                      </Fact>
+                    ) : null}
                   </dl>
                   <Group gap="sm" wrap="wrap">
                     <Button variant="light" loading={isBusy} onClick={() => void mark(submission)}>

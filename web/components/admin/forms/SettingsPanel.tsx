@@ -17,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FormField } from '../../../../common/forms/definition';
 import {
   FORM_ACTION_KINDS,
   FORM_AUDIENCES,
@@ -24,7 +25,9 @@ import {
   type FormSettings,
   formSettingsSchema,
 } from '../../../../common/forms/settings';
+import { issueMessage } from '../../../../common/issues';
 import { adminQueries } from '../queries';
+import { ListItemSettings } from './ListItemSettings';
 import '../../../i18n/admin';
 
 /** A moment as a `datetime-local` value in the browser's time zone, and back. */
@@ -42,34 +45,37 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
  */
 export function SettingsPanel({
   initial,
+  questions,
   serverErrors,
   onSave,
 }: {
   initial: FormSettings;
+  /** The saved draft's questions (a list item's title and description come from them). */
+  questions: readonly FormField[];
   serverErrors: Record<string, string>;
   onSave(settings: FormSettings): Promise<void>;
 }) {
   const { t } = useTranslation();
   const roles = useQuery(adminQueries.roles);
-  const [settings, setSettings] = useState<FormSettings>(initial);
+  // Forms saved before the list item setting existed have none.
+  const [settings, setSettings] = useState<FormSettings>({ ...initial, listItem: initial.listItem ?? null });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<FormSettings>) => setSettings((current) => ({ ...current, ...patch }));
-  const error = (key: string) => errors[key] ?? serverErrors[`body/settings/${key}`];
+  const error = (key: string) => errors[key] ?? serverErrors[`body/settings/${key.replaceAll('.', '/')}`];
   const roleData = (roles.data ?? []).map((role) => ({ value: role.guid, label: role.name }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = formSettingsSchema.safeParse(settings);
     if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(
-          parsed.error.issues.map((issue) => [
-            issue.path.join('.'),
-            t(issue.message, { defaultValue: t('validation.invalid') }),
-          ]),
-        ),
-      );
+      // The first problem of each field, in the user's language.
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const message = issueMessage(issue as never);
+        found[issue.path.join('.')] ??= t(message.key, message.params ?? {});
+      }
+      setErrors(found);
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>('.form-settings [aria-invalid="true"]')?.focus(),
       );
@@ -239,6 +245,13 @@ export function SettingsPanel({
             onChange={(value) => set({ retentionDays: typeof value === 'number' ? value : null })}
           />
         </Stack>
+
+        <ListItemSettings
+          value={settings.listItem}
+          questions={questions}
+          error={error}
+          onChange={(listItem) => set({ listItem })}
+        />
         <Group>
           <Button type="submit" loading={busy}>
             {t('adminForms.settings.save')}
