@@ -7,6 +7,7 @@ import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { REPO_ROOT, type ServerProcess, startServer } from '../scripts/server-process.ts';
 import { runAdminPagesBench } from './admin-pages.ts';
+import { runFormsBench } from './forms.ts';
 import { runListsBench } from './lists.ts';
 import { runMediaBench } from './media.ts';
 import { runStatisticsBench } from './statistics.ts';
@@ -85,6 +86,8 @@ async function main() {
   await runListsBench();
   // Admin pages table (issue 10): 10,000 pages, in-process API on PGlite.
   await runAdminPagesBench();
+  // Forms (issue 11): 100,000 submissions over 3 versions, in-process use-cases on PGlite and PostgreSQL.
+  await runFormsBench();
 }
 
 async function run(url: string, duration: number): Promise<Result> {
