@@ -135,8 +135,8 @@ export default function SubmissionReceipt({ loaderData, actionData }: Route.Comp
               <Button
                 type="submit"
                 variant="outline"
-                // red.8: its text keeps 4.5:1 against the hover tint too.
-                color="red.8"
+                // red.9: its text keeps 4.5:1 against the hover tint too (the theme's red is red.8).
+                color="red.9"
                 // With JavaScript a second step asks first; without, the post deletes at once.
                 onClick={(event) => {
                   event.preventDefault();

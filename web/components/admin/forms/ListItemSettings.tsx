@@ -109,6 +109,8 @@ export function ListItemSettings({
               description={t('adminForms.settings.listItemListHint')}
               placeholder={lists.isPending ? t('table.loading') : t('adminForms.settings.choose')}
               required
+              // Choosing the chosen option again keeps it (a required choice is not cleared by a click).
+              allowDeselect={false}
               searchable
               nothingFoundMessage={t('table.noRecords')}
               data={listOptions}
@@ -123,6 +125,7 @@ export function ListItemSettings({
               label={t('adminForms.settings.listItemType')}
               placeholder={types.isPending ? t('table.loading') : t('adminForms.settings.choose')}
               required
+              allowDeselect={false}
               searchable
               nothingFoundMessage={t('table.noRecords')}
               data={typeOptions}
@@ -135,6 +138,7 @@ export function ListItemSettings({
               description={t('adminForms.settings.listItemTitleHint')}
               placeholder={t('adminForms.settings.choose')}
               required
+              allowDeselect={false}
               data={titleOptions}
               value={value.titleField || null}
               error={error('listItem.titleField')}
