@@ -98,7 +98,8 @@ describe('automatic translation', () => {
     const visitor = await newContext(browser, { width: 1280 });
     const page = await visitor.newPage();
     await open(page, '/?lang=en');
-    const menuLink = page.locator('.main-menu').getByRole('link', { name: DUTCH_ONLY });
+    // Exactly: the translated link's name ("EN:…") holds the Dutch one too.
+    const menuLink = page.locator('.main-menu').getByRole('link', { name: DUTCH_ONLY, exact: true });
     await expect(menuLink.getAttribute('lang')).resolves.toBe('nl');
     await expect(cookieOf(visitor, AUTO_TRANSLATE_COOKIE)).resolves.toBeUndefined();
 
