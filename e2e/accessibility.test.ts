@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN } from './accounts.ts';
-import { seriousViolations } from './axe.ts';
+import { fadedIn, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /**
@@ -152,7 +152,7 @@ const SIGNED_IN_SCREENS: Screen[] = [
           name: label(locale, 'Blok toevoegen aan hoofdgedeelte', 'Add block to main area'),
         })
         .click();
-      await page.getByRole('menu').waitFor();
+      await fadedIn(page, 'menu');
     },
   },
   {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { createAccount, freshEmail, signInByApi, TEST_ADMIN } from './accounts.ts';
-import { dialogSettled, seriousViolations } from './axe.ts';
+import { fadedIn, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
 /**
@@ -206,7 +206,7 @@ describe('admin: users, roles and profile properties', () => {
       // A dialog too: the roles screen's new role dialog.
       await open(page, '/admin/roles');
       await page.getByRole('button', { name: locale === 'nl' ? 'Nieuwe rol' : 'New role' }).click();
-      await dialogSettled(page);
+      await fadedIn(page);
       problems.push(
         ...(await seriousViolations(page)).map((problem) => `[${locale}] role dialog: ${problem}`),
       );

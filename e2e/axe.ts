@@ -31,16 +31,16 @@ export async function seriousViolations(
 }
 
 /**
- * Waits until the open dialog has faded in (Mantine's transition): scanned half-transparent, its
- * colours would be measured against a blend and fail contrast that the settled dialog meets.
+ * Waits until the open dialog or menu has faded in (Mantine's transitions): scanned half-transparent,
+ * its colours would be measured against a blend and fail contrast that the settled one meets.
  */
-export async function dialogSettled(page: Page): Promise<void> {
-  await page.getByRole('dialog').first().waitFor();
-  await page.waitForFunction(() => {
-    const dialog = document.querySelector('[role="dialog"]');
-    for (let node = dialog; node; node = node.parentElement) {
+export async function fadedIn(page: Page, role: 'dialog' | 'menu' = 'dialog'): Promise<void> {
+  await page.getByRole(role).first().waitFor();
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector);
+    for (let node = element; node; node = node.parentElement) {
       if (getComputedStyle(node).opacity !== '1') return false;
     }
-    return dialog !== null;
-  });
+    return element !== null;
+  }, `[role="${role}"]`);
 }

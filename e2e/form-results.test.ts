@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { solveProof } from '../test/form-proof.ts';
 import { signInByApi, TEST_ADMIN, unexpectedProblems, xsrfHeaders } from './accounts.ts';
-import { dialogSettled, seriousViolations } from './axe.ts';
+import { fadedIn, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 
 /**
@@ -375,7 +375,7 @@ describe('form results', () => {
       await page
         .getByRole('button', { name: locale === 'nl' ? 'Verwijder inzending' : 'Delete submission' })
         .click();
-      await dialogSettled(page);
+      await fadedIn(page);
       found.push(...(await seriousViolations(page)).map((line) => `[${locale} delete dialog] ${line}`));
       await context.close();
     }

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { RouterContextProvider } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
@@ -10,8 +11,12 @@ import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import { VersionedCache } from './domains/cache.ts';
+import type { SubmittedFiles } from './domains/forms/files.ts';
+import { isMultipart, type ReceivedPost, receiveFormPost, removeScratch } from './domains/forms/uploads.ts';
 import { createSiteServices } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
+import { AppError } from './errors.ts';
+import { createFormFileStorage, type MediaStorage } from './media/storage.ts';
 
 /**
  * The public site: React Router renders every path the API does not own. Registered in its own
@@ -22,6 +27,38 @@ export const webRoutes: FastifyPluginAsync<{
   devServer?: ViteDevServer | undefined;
 }> = async (app, options) => {
   const siteCache = new VersionedCache();
+  const formFileStorage = createFormFileStorage(options.config);
+  const formPosts = new WeakMap<FastifyRequest, ReceivedPost | 'tooLarge'>();
+  const formFilesOf = formFilesOfWith(formFileStorage);
+  // A form block with a file question posts multipart/form-data to its page. The files are read
+  // here, as they stream in, into scratch files (never into memory, each cut off at the media
+  // limit); React Router's action then gets the text fields, and each file field as its file's
+  // name, as an ordinary URL-encoded form, and the forms domain gets the files themselves.
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST' || !isMultipart(request.headers['content-type'])) return;
+    const body = request.body instanceof Readable ? request.body : request.raw;
+    let fields: [string, string][] = [];
+    try {
+      const post = await receiveFormPost(body, request.headers, formFileStorage);
+      formPosts.set(request, post);
+      fields = [
+        ...post.fields,
+        ...[...post.files].map(([name, file]): [string, string] => [name, file.fileName]),
+      ];
+    } catch (error) {
+      // Too large or broken: the page says so (a client never causes a 5xx here).
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      if (error.code === 'payload_too_large') formPosts.set(request, 'tooLarge');
+    }
+    request.body = new URLSearchParams(fields);
+    delete request.headers['content-length'];
+    delete request.headers['transfer-encoding'];
+    request.headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  });
+  app.addHook('onResponse', async (request) => {
+    const post = formPosts.get(request);
+    if (post && post !== 'tooLarge') await removeScratch(post);
+  });
   await app.register(fastifyReactRouter, {
     ...(options.devServer ? { devServer: options.devServer } : {}),
     serverBuildPath: path.join(options.config.buildDir, 'server/index.js'),
@@ -51,6 +88,7 @@ export const webRoutes: FastifyPluginAsync<{
             xsrfToken: request.auth.method === 'session' ? request.auth.xsrfToken : null,
             formSurveyCookie: request.cookies[FORM_SURVEY_COOKIE],
             isSecure: request.protocol === 'https',
+            formFiles: formFilesOf(formPosts.get(request)),
           },
         }),
         // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
@@ -69,3 +107,8 @@ export const webRoutes: FastifyPluginAsync<{
     },
   });
 };
+
+function formFilesOfWith(storage: MediaStorage) {
+  return (post: ReceivedPost | 'tooLarge' | undefined): SubmittedFiles | 'tooLarge' | undefined =>
+    post === undefined || post === 'tooLarge' ? post : { received: post.files, storage };
+}

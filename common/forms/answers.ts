@@ -9,6 +9,7 @@ import {
   type FormInputKind,
   isInputKind,
 } from './definition.ts';
+import { displayFileName } from './files.ts';
 
 /**
  * The one rule for a form's answers: the browser runs it as the visitor types and the server runs
@@ -166,6 +167,9 @@ function checkOne(field: FormField & { kind: FormInputKind }, raw: unknown): Che
     case 'singleChoice':
     case 'dropdown':
       return options.includes(text) ? { value: text } : fail('validation.option');
+    case 'file':
+      // The answer is the file's name; the server sets it from the file it received (and checked).
+      return { value: displayFileName(text) };
   }
 }
 

@@ -3,6 +3,7 @@ import { parseIsoDay } from '../dates.ts';
 import { localized } from '../localized-text.ts';
 import { linkSchema } from '../urls.ts';
 import type { FIELD_RULES } from '../validation.ts';
+import { FORM_FILE_QUESTIONS, FORM_FILE_TYPES } from './files.ts';
 
 /**
  * A form's questions, as an admin builds them and as each published version keeps them: one schema
@@ -25,6 +26,7 @@ export const FORM_INPUT_KINDS = [
   'scale',
   'yesNo',
   'consent',
+  'file',
 ] as const;
 /** Parts that only show something: a heading, a help text, and a page break that starts a step. */
 export const FORM_CONTENT_KINDS = ['heading', 'helpText', 'pageBreak'] as const;
@@ -114,6 +116,8 @@ export const formFieldSchema = z.object({
   pattern: z.enum(FORM_TEXT_PATTERNS).optional(),
   /** The consent checkbox's link (terms, privacy statement). */
   link: linkSchema.optional(),
+  /** What a file question accepts: images, PDF or both (absent: both). */
+  fileTypes: z.array(z.enum(FORM_FILE_TYPES)).min(1).max(FORM_FILE_TYPES.length).optional(),
   showWhen: formConditionSchema.optional(),
 });
 export type FormField = z.infer<typeof formFieldSchema>;
@@ -126,6 +130,7 @@ export const formDefinitionSchema = z
   .object({ fields: z.array(formFieldSchema).max(FORM_LIMITS.fields) })
   .superRefine((definition, ctx) => {
     const seen = new Map<string, FormField>();
+    let files = 0;
     definition.fields.forEach((field, index) => {
       if (seen.has(field.key)) problem(ctx, ['fields', index, 'key'], 'validation.duplicate');
       if (isChoiceKind(field.kind)) {
@@ -140,6 +145,9 @@ export const formDefinitionSchema = z
       }
       if (field.minDate && field.maxDate && field.minDate > field.maxDate) {
         problem(ctx, ['fields', index, 'maxDate'], 'validation.dateOrder');
+      }
+      if (field.kind === 'file' && ++files > FORM_FILE_QUESTIONS) {
+        problem(ctx, ['fields', index, 'kind'], 'validation.formFileQuestions');
       }
       if (field.showWhen) {
         const source = seen.get(field.showWhen.field);

@@ -7,6 +7,7 @@ import {
   formSteps,
   newFieldKey,
 } from './definition.ts';
+import { FORM_FILE_MAX_BYTES, fileAcceptAttribute, fileSizeProblem, fileTypeProblem } from './files.ts';
 import { acceptsSubmissions, formAvailability, formSettingsSchema } from './settings.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -190,5 +191,51 @@ describe('form definitions', () => {
       'validation.audienceRoles',
       'validation.notifyTarget',
     ]);
+  });
+});
+
+describe('file questions', () => {
+  const file = (key: string, extra: Record<string, unknown> = {}) => ({
+    key,
+    kind: 'file',
+    label: { nl: key },
+    ...extra,
+  });
+
+  it('take images and/or PDF, at most five per form', () => {
+    expect(formDefinitionSchema.safeParse({ fields: [file('a', { fileTypes: ['pdf'] })] }).success).toBe(
+      true,
+    );
+    expect(formDefinitionSchema.safeParse({ fields: [file('a', { fileTypes: [] })] }).success).toBe(false);
+    expect(formDefinitionSchema.safeParse({ fields: [file('a', { fileTypes: ['exe'] })] }).success).toBe(
+      false,
+    );
+    const six = formDefinitionSchema.safeParse({
+      fields: ['a', 'b', 'c', 'd', 'e', 'f'].map((key) => file(key)),
+    });
+    expect(six.success ? [] : six.error.issues.map((issue) => issue.message)).toEqual([
+      'validation.formFileQuestions',
+    ]);
+  });
+
+  it("answer with the file's name, cleaned for display; required asks for one", () => {
+    const definition = formDefinitionSchema.parse({ fields: [file('bijlage', { required: true })] });
+    expect(checkAnswers(definition, { bijlage: 'C:\\fakepath\\foto\u0007.png' }).answers).toEqual({
+      bijlage: 'foto.png',
+    });
+    expect(checkAnswers(definition, {}).problems).toEqual([
+      { field: 'bijlage', message: { key: 'validation.required' } },
+    ]);
+  });
+
+  it('hint the picker by what they take, and say when a file is too large', () => {
+    expect(fileAcceptAttribute({ fileTypes: ['pdf'] })).toBe('application/pdf,.pdf');
+    expect(fileAcceptAttribute({})).toContain('image/png');
+    expect(fileTypeProblem({ fileTypes: ['image'] })).toBe('validation.fileTypeImage');
+    expect(fileSizeProblem(FORM_FILE_MAX_BYTES, 'nl')).toBeNull();
+    expect(fileSizeProblem(FORM_FILE_MAX_BYTES + 1, 'nl')).toEqual({
+      key: 'validation.fileTooLarge',
+      params: { maximum: '30 MB' },
+    });
   });
 });

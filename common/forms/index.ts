@@ -1,4 +1,5 @@
 export * from './answers.ts';
 export * from './definition.ts';
+export * from './files.ts';
 export * from './public.ts';
 export * from './settings.ts';

@@ -695,6 +695,36 @@ export type FormVersionRow = typeof formVersions.$inferSelect;
 export type FormSubmissionRow = typeof formSubmissions.$inferSelect;
 
 /**
+ * The file a submission sent for a file question (issue 11). The bytes live in the form-file
+ * storage (private: only GET /api/submissions/{guid}/files/{key} serves them) under `storageKey`;
+ * deleting the submission, in any way, deletes this row, and the retention job then removes the
+ * bytes no row names any more.
+ */
+export const formSubmissionFiles = pgTable(
+  'form_submission_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    fieldKey: text('field_key').notNull(),
+    /** The name the submitter's file had, cleaned for display; never used as a path. */
+    fileName: text('file_name').notNull(),
+    /** As sniffed from the bytes (image/png, application/pdf, …), not as the client said. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** 64 random hex digits: the key in the form-file storage. */
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('form_submission_files_field_idx').on(table.submissionId, table.fieldKey),
+    uniqueIndex('form_submission_files_storage_idx').on(table.storageKey),
+  ],
+);
+export type FormSubmissionFileRow = typeof formSubmissionFiles.$inferSelect;
+
+/**
  * Scheduled work that must happen once across all nodes (issue 11: form retention): the node that
  * inserts a job's row for a slot (an hour, a day) runs it; the others see the row and skip.
  */

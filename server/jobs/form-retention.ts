@@ -2,6 +2,8 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { formSubmissions, forms } from '../db/schema.ts';
 import { expireSubmissions } from '../domains/forms/commands.ts';
+import { sweepFormFiles } from '../domains/forms/files.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { ANONYMOUS } from '../policies/index.ts';
 import { hourSlot, runOncePerSlot } from './run-once.ts';
 
@@ -11,9 +13,10 @@ const CLIENT_HASH_HOURS = 24;
 
 /**
  * Privacy (issue 11): every form with a retention period loses the submissions older than it; the
- * address hashes of the rate limit go after a day. Once per hour across all nodes.
+ * address hashes of the rate limit go after a day, and the files no submission names any more
+ * leave the form-file storage. Once per hour across all nodes.
  */
-export async function runFormRetention(db: Executor, now = new Date()) {
+export async function runFormRetention(db: Executor, now = new Date(), fileStorage?: MediaStorage) {
   return runOncePerSlot(db, FORM_RETENTION_JOB, hourSlot(now), async () => {
     const withRetention = await db
       .select({ id: forms.id, days: sql<number>`(${forms.settings}->>'retentionDays')::int` })
@@ -33,6 +36,9 @@ export async function runFormRetention(db: Executor, now = new Date()) {
           lt(formSubmissions.createdAt, new Date(now.getTime() - CLIENT_HASH_HOURS * 3_600_000)),
         ),
       );
-    return { forms: withRetention.length, deleted };
+    // The bytes of files whose submissions went (here, or any other way) since the last run.
+    if (!fileStorage) return { forms: withRetention.length, deleted };
+    const filesRemoved = await sweepFormFiles(db, fileStorage, now);
+    return { forms: withRetention.length, deleted, filesRemoved };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createFormFileStorage } from '../media/storage.ts';
 import { runFormRetention } from './form-retention.ts';
 
 /** How often each node looks for due work; each job's slot makes sure it runs once across nodes. */
@@ -10,9 +11,10 @@ const CHECK_EVERY_MS = 10 * 60_000;
  */
 export function registerJobs(app: FastifyInstance, options: { enabled: boolean }) {
   if (!options.enabled) return;
+  const fileStorage = createFormFileStorage(app.config);
   const tick = async () => {
     try {
-      const result = await runFormRetention(app.database.db);
+      const result = await runFormRetention(app.database.db, new Date(), fileStorage);
       if (result && result.deleted > 0) app.log.info(result, 'form submissions past their retention deleted');
     } catch (error) {
       app.log.error({ err: error }, 'scheduled form retention failed');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
@@ -29,7 +29,23 @@ export type MediaStorage = {
   putVariant(hash: string, name: string, bytes: Buffer): Promise<string>;
   /** A fresh path for an upload in progress, on the same disk as the originals (rename stays atomic). */
   tempPath(): Promise<string>;
+  /** Deletes an original and its variants (a missing one is no error). */
+  remove(hash: string): Promise<void>;
+  /** Every stored original's hash with when it was stored (for sweeping what nothing names any more). */
+  list(): AsyncIterable<{ hash: string; storedAt: Date }>;
 };
+
+/**
+ * Files sent with form submissions (issue 11): the same adapter in its own namespace
+ * (DATA_DIR/form-files), which no public route serves; keys are random, not content hashes, so
+ * deleting one submission's file never touches another's.
+ */
+export function createFormFileStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
+  switch (config.mediaStorage) {
+    case 'fs':
+      return new FsMediaStorage(path.join(config.dataDir, 'form-files'));
+  }
+}
 
 export function createMediaStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
   switch (config.mediaStorage) {
@@ -100,6 +116,23 @@ export class FsMediaStorage implements MediaStorage {
     await writeFile(scratch, bytes);
     await rename(scratch, target);
     return target;
+  }
+
+  async remove(hash: string): Promise<void> {
+    await rm(this.originalPath(hash), { force: true });
+    await rm(path.join(this.root, 'variants', hash.slice(0, 2), hash), { recursive: true, force: true });
+  }
+
+  async *list(): AsyncIterable<{ hash: string; storedAt: Date }> {
+    const originals = path.join(this.root, 'originals');
+    const fans = await readdir(originals).catch(() => [] as string[]);
+    for (const fan of fans) {
+      for (const name of await readdir(path.join(originals, fan)).catch(() => [] as string[])) {
+        if (!HASH.test(name)) continue;
+        const info = await stat(path.join(originals, fan, name)).catch(() => null);
+        if (info) yield { hash: name, storedAt: info.mtime };
+      }
+    }
   }
 
   async tempPath(): Promise<string> {

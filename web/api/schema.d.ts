@@ -10586,7 +10586,7 @@ export interface paths {
         put?: never;
         /**
          * Fill in a form: answers to the version the visitor saw
-         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` for a wrong, expired or reused proof of work; 429 past 5 submissions per address and form in 10 minutes (3 without a proof). Sets the required `form-survey` cookie.
+         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` for a wrong, expired or reused proof of work; 429 past 5 submissions per address and form in 10 minutes (3 without a proof). Sets the required `form-survey` cookie. A form with file questions takes multipart/form-data: a part `submission` holding this JSON body, and per file question one file part named by its key (images or PDF as the question accepts, checked by content; at most 31457280 bytes each: larger is a 400 with a message at the field).
          */
         post: {
             parameters: {
@@ -10600,6 +10600,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["FormSubmitBodyInput"];
+                    "multipart/form-data": components["schemas"]["FormSubmitBodyInput"];
                 };
             };
             responses: {
@@ -11323,6 +11324,90 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{guid}/files/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file a submission sent for a file question: for the submitter (by session; an anonymous one by the receipt's link) and those who read the form's results */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -12358,7 +12443,7 @@ export interface components {
             fields: {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: {
                     nl: string;
                     en?: string;
@@ -12388,6 +12473,7 @@ export interface components {
                 /** @enum {string} */
                 pattern?: "date" | "time" | "fullTime" | "email" | "hexColor" | "hexAlphaColor" | "rgb" | "rgba";
                 link?: string;
+                fileTypes?: ("image" | "pdf")[];
                 showWhen?: {
                     field: string;
                     equals: string;
@@ -12572,7 +12658,7 @@ export interface components {
             answers: {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 value: (string | number | string[]) | null;
                 text: string;
@@ -12625,7 +12711,7 @@ export interface components {
             fields: ({
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 /** @constant */
                 type: "choice";
@@ -12639,7 +12725,7 @@ export interface components {
             } | {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 /** @constant */
                 type: "number";
@@ -12655,7 +12741,7 @@ export interface components {
             } | {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 /** @constant */
                 type: "text";
@@ -13442,7 +13528,7 @@ export interface components {
             fields: {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: {
                     nl: string;
                     en?: string;
@@ -13472,6 +13558,7 @@ export interface components {
                 /** @enum {string} */
                 pattern?: "date" | "time" | "fullTime" | "email" | "hexColor" | "hexAlphaColor" | "rgb" | "rgba";
                 link?: string;
+                fileTypes?: ("image" | "pdf")[];
                 showWhen?: {
                     field: string;
                     equals: string;
@@ -13656,7 +13743,7 @@ export interface components {
             answers: {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 value: (string | number | string[]) | null;
                 text: string;
@@ -13709,7 +13796,7 @@ export interface components {
             fields: ({
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 /** @constant */
                 type: "choice";
@@ -13723,7 +13810,7 @@ export interface components {
             } | {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 /** @constant */
                 type: "number";
@@ -13739,7 +13826,7 @@ export interface components {
             } | {
                 key: string;
                 /** @enum {string} */
-                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "heading" | "helpText" | "pageBreak";
+                kind: "shortText" | "longText" | "number" | "email" | "phone" | "date" | "time" | "singleChoice" | "multipleChoice" | "dropdown" | "scale" | "yesNo" | "consent" | "file" | "heading" | "helpText" | "pageBreak";
                 label: string;
                 /** @constant */
                 type: "text";

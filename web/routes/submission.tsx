@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { FORM_POST_FIELDS } from '../../common/forms/public';
 import { StatusPage } from '../components/StatusPage';
+import { SubmissionFileLink } from '../components/SubmissionFileLink';
 import { resources } from '../i18n';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/submission';
@@ -94,7 +95,12 @@ export default function SubmissionReceipt({ loaderData, actionData }: Route.Comp
             <div key={answer.key} className="receipt-answer">
               <dt>{answer.label}</dt>
               <dd>
-                {answer.text || <span className="receipt-empty">{t('forms.receipt.notAnswered')}</span>}
+                {answer.kind === 'file' && answer.text ? (
+                  // The file itself, for the submitter only (the same rule as this receipt).
+                  <SubmissionFileLink submissionGuid={receipt.guid} answer={answer} />
+                ) : (
+                  answer.text || <span className="receipt-empty">{t('forms.receipt.notAnswered')}</span>
+                )}
               </dd>
             </div>
           ))}

@@ -40,6 +40,14 @@ import {
   updateForm,
 } from './commands.ts';
 import {
+  checkFiles,
+  findSubmissionFile,
+  recordFiles,
+  type SubmittedFiles,
+  storeFiles,
+  unstoreFiles,
+} from './files.ts';
+import {
   checkListItemQuestions,
   checkListItemSetting,
   listItemStep,
@@ -302,6 +310,8 @@ export type SubmitInput = {
   browserCookie?: string | undefined;
   /** The proof-of-work answer (FORM_POST_FIELDS.proof), base64; anonymous visitors with JavaScript send one. */
   proof?: string | undefined;
+  /** Files for the file questions, as received (multipart), by question key. */
+  files?: SubmittedFiles | undefined;
 };
 
 export type SubmitResult =
@@ -332,7 +342,13 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
   }
   const version = await findVersion(ctx.db, form.id, input.version);
   if (!version) throw new AppError('not_found', 'version not found');
-  const { answers, problems } = checkAnswers(version.definition, input.answers);
+  const files = await checkFiles(version.definition, input.answers, input.files, ctx.locale);
+  const checked = checkAnswers(version.definition, files.raw);
+  const { answers } = checked;
+  const order = version.definition.fields.map((field) => field.key);
+  const problems = [...checked.problems, ...files.problems].sort(
+    (a, b) => order.indexOf(a.field) - order.indexOf(b.field),
+  );
   if (problems.length > 0) {
     throw new AppError(
       'validation_failed',
@@ -374,6 +390,15 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
     throw new AppError('rate_limited', 'too many submissions from this address');
   }
   const userId = ctx.user?.id ?? null;
+  // Only the files of questions shown (a hidden question's file is dropped like its answer).
+  const stored =
+    input.files && files.checked.length > 0
+      ? await storeFiles(
+          input.files.storage,
+          files.checked.filter((entry) => Object.hasOwn(answers, entry.key)),
+        )
+      : [];
+  const listStep = listItemStep(ctx, { form, answers });
   const row = await createSubmission(
     ctx,
     {
@@ -388,9 +413,15 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
       tally: tallyOf(version.definition, answers),
     },
     { maxSubmissions: form.settings.maxSubmissions, onePerPerson: form.settings.onePerPerson },
-    // Instead of or besides Save: the submission also becomes an unpublished list item.
-    listItemStep(ctx, { form, answers }),
-  );
+    async (tx, submission) => {
+      await recordFiles(tx, submission, stored);
+      // Instead of or besides Save: the submission also becomes an unpublished list item.
+      await listStep?.(tx, submission);
+    },
+  ).catch(async (error: unknown) => {
+    if (input.files) await unstoreFiles(input.files.storage, stored);
+    throw error;
+  });
   if (form.settings.actions.includes('Notify')) {
     // Mail is sent after the submission is safe; a mail that fails is logged, the submission stays.
     await notifySubmission(ctx, { form, definition: version.definition, submission: row }).catch((error) =>
@@ -425,6 +456,19 @@ export async function getReceipt(ctx: Ctx, submissionId: string) {
     locale: ctx.locale,
     canDelete: isOwn,
   });
+}
+
+/**
+ * A file a submission sent: for those who may see its receipt (the submitter by session or by its
+ * unguessable link, and those who read the form's results); anyone else: not found.
+ */
+export async function getSubmissionFile(ctx: Ctx, submissionId: string, fieldKey: string) {
+  const { submission, policy } = await submissionWithForm(ctx, submissionId);
+  const resource = { userId: submission.userId, form: policy };
+  if (submission.userId !== null) ensureVisible(ctx.actor, 'formSubmission.view', resource, 'submission');
+  const file = await findSubmissionFile(ctx.db, submission.id, fieldKey);
+  if (!file) throw new AppError('not_found', 'file not found');
+  return file;
 }
 
 /** The submitter deletes their own submission (from the receipt); admins use the table. */

@@ -96,15 +96,19 @@ export async function dashboard(
         })),
       });
     } else {
-      const latest = await db
-        .select({
-          text: sql<string>`${formSubmissions.answers} ->> ${field.key}`,
-          at: formSubmissions.createdAt,
-        })
-        .from(formSubmissions)
-        .where(and(where, sql`${formSubmissions.answers} ? ${field.key}`))
-        .orderBy(sql`${formSubmissions.createdAt} desc`)
-        .limit(LATEST_TEXTS);
+      // A file question counts as answered only: its file names are no "latest answers" to show.
+      const latest =
+        field.kind === 'file'
+          ? []
+          : await db
+              .select({
+                text: sql<string>`${formSubmissions.answers} ->> ${field.key}`,
+                at: formSubmissions.createdAt,
+              })
+              .from(formSubmissions)
+              .where(and(where, sql`${formSubmissions.answers} ? ${field.key}`))
+              .orderBy(sql`${formSubmissions.createdAt} desc`)
+              .limit(LATEST_TEXTS);
       fields.push({
         ...base,
         type: 'text' as const,

@@ -10,6 +10,7 @@ import type { BlockView, PageView } from '../../../common/site.ts';
 import { AppError, errorMessage, validationText } from '../../errors.ts';
 import { safeEqual } from '../accounts/secrets.ts';
 import type { Ctx } from '../context.ts';
+import type { SubmittedFiles } from './files.ts';
 import {
   browserTokenOf,
   deleteOwnSubmission,
@@ -70,6 +71,7 @@ export async function submitFromPage(
     browserCookie: string | undefined;
     sessionXsrf: string | null;
     isSecure: boolean;
+    files?: SubmittedFiles | 'tooLarge' | undefined;
   },
 ): Promise<SiteFormSubmitResult> {
   const get = (name: string) => input.fields.find(([key]) => key === name)?.[1];
@@ -92,6 +94,7 @@ export async function submitFromPage(
   if (input.sessionXsrf !== null && !safeEqual(get(FORM_POST_FIELDS.xsrf) ?? '', input.sessionXsrf)) {
     return refuse(errorMessage('xsrf_failed', ctx.locale));
   }
+  if (input.files === 'tooLarge') return refuse(validationText('forms.bodyTooLarge', ctx.locale));
   if (!/^[0-9a-f-]{36}$/i.test(formGuid)) return refuse(errorMessage('not_found', ctx.locale));
   const version = Number(get(FORM_POST_FIELDS.version));
   const known = input.browserCookie && browserTokenOf(input.browserCookie) ? input.browserCookie : undefined;
@@ -104,6 +107,7 @@ export async function submitFromPage(
       website: get(FORM_POST_FIELDS.honeypot),
       browserCookie: cookie,
       proof: get(FORM_POST_FIELDS.proof)?.slice(0, FORM_PROOF.maxLength + 1),
+      files: input.files,
     });
     // A bot caught by the honeypot sees the page again as if nothing happened.
     if (result.kind === 'ignored') return refuse(null);

@@ -19,6 +19,7 @@ import { toBlockViews } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion, type VersionedCache } from '../cache.ts';
 import type { ClientInfo, Ctx } from '../context.ts';
+import type { SubmittedFiles } from '../forms/files.ts';
 import { deleteFromReceipt, hasFormBlocks, receiptFor, submitFromPage, withFormData } from '../forms/site.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { getItemPage, hasListBlocks, listStateKey, minuteBucket, withListData } from '../lists/site.ts';
@@ -42,6 +43,8 @@ export type FormRequest = {
   xsrfToken: string | null;
   formSurveyCookie: string | undefined;
   isSecure: boolean;
+  /** The files of a multipart form post (read by server/web.ts before React Router sees the body). */
+  formFiles?: SubmittedFiles | 'tooLarge' | undefined;
 };
 
 export function createSiteServices(deps: {
@@ -235,6 +238,7 @@ export function createSiteServices(deps: {
         browserCookie: request?.formSurveyCookie,
         sessionXsrf: request?.xsrfToken ?? null,
         isSecure: request?.isSecure ?? false,
+        files: request?.formFiles,
       }),
     async getReceipt({ guid, locale }) {
       const receipt = await receiptFor(formCtx(locale), guid);

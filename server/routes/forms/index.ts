@@ -1,11 +1,16 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FORM_LIMITS } from '../../../common/forms/definition.ts';
+import { FORM_FILE_MAX_BYTES } from '../../../common/forms/files.ts';
 import { FORM_PROOF } from '../../../common/forms/public.ts';
 import { FORM_SURVEY_COOKIE, FORM_SURVEY_COOKIE_DAYS } from '../../../common/forms/settings.ts';
 import * as forms from '../../domains/forms/index.ts';
 import { dashboard, exportVersion } from '../../domains/forms/results.ts';
+import { type ReceivedPost, receiveFormPost, removeScratch } from '../../domains/forms/uploads.ts';
 import { AppError } from '../../errors.ts';
+import { createFormFileStorage } from '../../media/storage.ts';
 import { errorResponseSchema, errorResponses, guidSchema, pagedSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 import {
@@ -32,6 +37,20 @@ import {
   updateFormBody,
   versionParams,
 } from './schema.ts';
+
+const SUBMISSIONS_URL = '/api/forms/:guid/submissions';
+/** The multipart part that holds a submission's JSON body (files come in parts named by question key). */
+const MULTIPART_SUBMISSION_FIELD = 'submission';
+
+/** `attachment` with the stored name (ASCII fallback and the UTF-8 name, RFC 6266). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16)}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
 
 const adminErrors = {
   ...errorResponses,
@@ -60,6 +79,30 @@ export function formSurveyCookie(request: FastifyRequest, reply: FastifyReply): 
 
 /** Forms (issue 11): building and publishing (admins, content managers of their pages), filling in, results. */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fileStorage = createFormFileStorage(app.config);
+  /** The files of a multipart submission, by request, until the response has gone. */
+  const received = new WeakMap<FastifyRequest, ReceivedPost>();
+
+  // A submission with files comes as multipart/form-data (only on POST …/submissions): a part
+  // `submission` holds the JSON body, and each file question's file comes in a part named by its key.
+  app.addContentTypeParser('multipart/form-data', async (request: FastifyRequest, payload: Readable) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== SUBMISSIONS_URL) {
+      throw new AppError('unsupported_media_type', 'multipart/form-data only for a submission');
+    }
+    const post = await receiveFormPost(payload, request.headers, fileStorage);
+    received.set(request, post);
+    const json = post.fields.find(([name]) => name === MULTIPART_SUBMISSION_FIELD)?.[1];
+    try {
+      return JSON.parse(json ?? '') as unknown;
+    } catch {
+      throw new AppError('bad_request', `expected JSON in the multipart field ${MULTIPART_SUBMISSION_FIELD}`);
+    }
+  });
+  app.addHook('onResponse', async (request) => {
+    const post = received.get(request);
+    if (post) await removeScratch(post);
+  });
+
   app.get(
     '/api/forms',
     {
@@ -227,7 +270,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/api/forms/:guid/submissions',
+    SUBMISSIONS_URL,
     {
       schema: {
         tags: ['forms'],
@@ -236,18 +279,24 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
           'Checked by the same rules the browser applies (one message per field, in the request language). ' +
           '409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` ' +
           `for a wrong, expired or reused proof of work; 429 past ${FORM_PROOF.withProof} submissions per address and ` +
-          `form in ${FORM_PROOF.windowMinutes} minutes (${FORM_PROOF.withoutProof} without a proof). Sets the required \`form-survey\` cookie.`,
+          `form in ${FORM_PROOF.windowMinutes} minutes (${FORM_PROOF.withoutProof} without a proof). Sets the required \`form-survey\` cookie. ` +
+          `A form with file questions takes multipart/form-data: a part \`${MULTIPART_SUBMISSION_FIELD}\` holding this JSON body, ` +
+          `and per file question one file part named by its key (images or PDF as the question accepts, checked by content; ` +
+          `at most ${FORM_FILE_MAX_BYTES} bytes each: larger is a 400 with a message at the field).`,
         params: formGuidParams,
         body: submitBody,
+        consumes: ['application/json', 'multipart/form-data'],
         response: { 201: submitResult, ...adminErrors, 429: errorResponseSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const browserCookie = formSurveyCookie(request, reply);
+      const post = received.get(request);
       const result = await forms.submit(contextOf(request), request.params.guid, {
         ...request.body,
         browserCookie,
+        ...(post ? { files: { received: post.files, storage: fileStorage } } : {}),
       });
       const guid = result.kind === 'stored' ? result.guid : null;
       return reply.status(201).send({ guid, receiptUrl: guid ? `/submission/${guid}` : null });
@@ -369,6 +418,36 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => forms.getReceipt(contextOf(request), request.params.guid),
+  );
+
+  app.get(
+    '/api/submissions/:guid/files/:key',
+    {
+      schema: {
+        tags: ['forms'],
+        summary:
+          "A file a submission sent for a file question: for the submitter (by session; an anonymous one by the receipt's link) and those who read the form's results",
+        params: z.object({ guid: guidSchema, key: z.string().regex(FORM_LIMITS.keyPattern) }),
+        produces: ['application/octet-stream'],
+        response: { 200: z.string().meta({ format: 'binary' }), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await forms.getSubmissionFile(contextOf(request), request.params.guid, request.params.key);
+      const stream = fileStorage.get(file.storageKey);
+      return (
+        reply
+          // The type the bytes were found to be, never guessed again by the browser; always a download.
+          .type(file.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', attachment(file.fileName))
+          .header('content-length', file.size)
+          // Personal data: no shared cache may keep it.
+          .header('cache-control', 'private, no-store')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(stream as unknown as string)
+      );
+    },
   );
 
   app.delete(

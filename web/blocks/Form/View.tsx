@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   NativeSelect,
   Radio,
   Text,
@@ -23,12 +24,17 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useFetcher, useLocation } from 'react-router';
+import { formatFileSize } from '../../../common/file-size';
 import {
+  acceptedFileTypes,
   checkAnswers,
+  FORM_FILE_MAX_BYTES,
   FORM_POST_FIELDS,
   type FormActionResult,
   type FormField,
   fieldProblem,
+  fileAcceptAttribute,
+  fileSizeProblem,
   formSteps,
   isInputKind,
   type PublicFormView,
@@ -141,8 +147,10 @@ export function FormBlock({ block }: BlockViewProps<'form'>) {
 /** The answers in the form's fields, as the browser would post them. */
 function answersOf(element: HTMLFormElement): RawAnswers {
   const answers: Record<string, string | string[]> = {};
-  for (const [key, value] of new FormData(element)) {
-    if (typeof value !== 'string') continue;
+  for (const [key, raw] of new FormData(element)) {
+    // A chosen file answers by its name (an empty file input sends a nameless, empty file).
+    const value = typeof raw === 'string' ? raw : raw.name || (raw.size > 0 ? 'file' : '');
+    if (value === '' && typeof raw !== 'string') continue;
     const earlier = answers[key];
     answers[key] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
   }
@@ -161,6 +169,9 @@ function FillIn({
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === 'en' ? 'en' : 'nl') as Locale;
   const fetcher = useFetcher<FormActionResult>();
+  const encType = form.definition.fields.some((field) => field.kind === 'file')
+    ? 'multipart/form-data'
+    : 'application/x-www-form-urlencoded';
   const actionData = useActionData() as FormActionResult | undefined;
   const fromServer = [fetcher.data, actionData].find((data) => data?.blockGuid === blockGuid);
   const formRef = useRef<HTMLFormElement>(null);
@@ -200,6 +211,7 @@ function FillIn({
   const checkKeys = (keys: Set<string>) => {
     const current = formRef.current ? answersOf(formRef.current) : values;
     const { problems } = checkAnswers(form.definition, current, keys);
+    problems.push(...oversizedFiles(keys));
     setErrors((before) => {
       const next = { ...before };
       for (const key of keys) delete next[key];
@@ -208,6 +220,14 @@ function FillIn({
     });
     return problems;
   };
+  /** Chosen files past the limit (the name alone, which the answer rules see, cannot tell). */
+  const oversizedFiles = (keys: Set<string>) =>
+    [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])].flatMap(
+      (input) => {
+        const problem = fileSizeProblem(input.files?.[0]?.size ?? 0, locale);
+        return problem && keys.has(input.name) ? [{ field: input.name, message: problem }] : [];
+      },
+    );
   const focusFirst = (problems: { field: string }[]) =>
     requestAnimationFrame(() => {
       const first = problems[0];
@@ -228,7 +248,11 @@ function FillIn({
     setErrors((before) => {
       const fixed = Object.keys(before).filter((key) => {
         const field = form.definition.fields.find((entry) => entry.key === key);
-        return field !== undefined && fieldProblem(field, current[key]) === null;
+        return (
+          field !== undefined &&
+          fieldProblem(field, current[key]) === null &&
+          oversizedFiles(new Set([key])).length === 0
+        );
       });
       if (fixed.length === 0) return before;
       const copy = { ...before };
@@ -244,7 +268,10 @@ function FillIn({
     // A radio or checkbox group is checked when the focus leaves the group, not between its options.
     const next = event.relatedTarget as HTMLInputElement | null;
     if (next?.name === key) return;
-    const problem = fieldProblem(field, answersOf(formRef.current)[key]);
+    const problem =
+      fieldProblem(field, answersOf(formRef.current)[key]) ??
+      oversizedFiles(new Set([key]))[0]?.message ??
+      null;
     // An empty field the visitor only passed through is not told off yet (sending will).
     if (!problem || (target.value === '' && target.type !== 'checkbox' && target.type !== 'radio')) return;
     const text = message(problem);
@@ -290,7 +317,7 @@ function FillIn({
       void work.start().then((proof) => {
         setChecking(false);
         if (proof) data.set(FORM_POST_FIELDS.proof, proof);
-        fetcher.submit(data, { method: 'post' });
+        fetcher.submit(data, { method: 'post', encType });
       });
     }
   }
@@ -305,6 +332,8 @@ function FillIn({
   return (
     <fetcher.Form
       method="post"
+      // Files need a multipart post (with or without JavaScript); other forms stay URL-encoded.
+      encType={encType}
       ref={formRef}
       noValidate
       className="form-fill"
@@ -661,6 +690,38 @@ export function FieldInput({
           aria-required={field.required || undefined}
         />,
       );
+    case 'file': {
+      const types = acceptedFileTypes(field);
+      const hint = t('forms.fileHint', {
+        types: t(`forms.fileTypes.${types.length === 1 ? types[0] : 'both'}`),
+        maximum: formatFileSize(FORM_FILE_MAX_BYTES, locale),
+      });
+      const descriptionId = `${id}-description`;
+      return wrap(
+        <Input.Wrapper
+          id={id}
+          label={label}
+          withAsterisk={field.required}
+          description={[description, hint].filter(Boolean).join(' ')}
+          descriptionProps={{ id: descriptionId }}
+          error={error}
+          errorProps={{ id: errorId }}
+        >
+          {/* A native file input: it posts without JavaScript, and the picker is the browser's own. */}
+          <input
+            type="file"
+            id={id}
+            name={field.key}
+            accept={fileAcceptAttribute(field)}
+            className="form-file-input"
+            // The form has noValidate: `required` tells assistive technology, the rules check it.
+            required={field.required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${descriptionId} ${errorId}` : descriptionId}
+          />
+        </Input.Wrapper>,
+      );
+    }
     default:
       return wrap(<TextInput {...common} maxLength={field.max ?? 500} />);
   }

@@ -17,6 +17,7 @@ import {
   type Submission,
 } from '../../components/admin/forms/results/queries';
 import { focusHeadingAfterDialog, useAccessGuard } from '../../components/admin/queries';
+import { SubmissionFileLink } from '../../components/SubmissionFileLink';
 import type { Route } from './+types/form-submission';
 import '../../components/admin/forms/results/results.css';
 import '../../i18n/form-results';
@@ -188,7 +189,13 @@ export default function FormSubmissionPage({ params }: Route.ComponentProps) {
                           c={answer.text === '' ? 'dimmed' : undefined}
                           style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
                         >
-                          {answer.text === '' ? t('formResults.common.empty') : answer.text}
+                          {answer.text === '' ? (
+                            t('formResults.common.empty')
+                          ) : answer.kind === 'file' ? (
+                            <SubmissionFileLink submissionGuid={submission.guid} answer={answer} />
+                          ) : (
+                            answer.text
+                          )}
                         </Text>
                       </div>
                     ))}

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Button,
+  Checkbox,
   Group,
   NumberInput,
   Select,
@@ -12,9 +13,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '../../../../common/file-size';
 import {
+  acceptedFileTypes,
   CHOICE_KINDS,
   countedValues,
+  FORM_FILE_MAX_BYTES,
+  FORM_FILE_TYPES,
   FORM_TEXT_PATTERNS,
   type FormDefinition,
   type FormField,
@@ -193,6 +198,27 @@ export function FieldEditor({
           allowDeselect={false}
           onChange={(value) => set({ scaleMax: value === '10' ? 10 : 5 })}
         />
+      ) : null}
+      {field.kind === 'file' ? (
+        <Checkbox.Group
+          label={t('adminForms.builder.fileTypes')}
+          description={t('adminForms.builder.fileTypesHelp', {
+            maximum: formatFileSize(FORM_FILE_MAX_BYTES, uiLocale),
+          })}
+          value={acceptedFileTypes(field)}
+          error={error('fileTypes')}
+          onChange={(value) => {
+            const chosen = FORM_FILE_TYPES.filter((type) => value.includes(type));
+            // At least one: unticking the last one keeps it (a question must accept something).
+            if (chosen.length > 0)
+              set({ fileTypes: chosen.length === FORM_FILE_TYPES.length ? undefined : chosen });
+          }}
+        >
+          <Group gap="lg" mt={6}>
+            <Checkbox value="image" label={t('adminForms.builder.fileTypeImage')} />
+            <Checkbox value="pdf" label={t('adminForms.builder.fileTypePdf')} />
+          </Group>
+        </Checkbox.Group>
       ) : null}
       {field.kind === 'consent' ? (
         <TextInput

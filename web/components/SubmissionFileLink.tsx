@@ -1,0 +1,26 @@
+import { Anchor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { submissionFileUrl } from '../../common/forms/files';
+
+/**
+ * A file a submission sent, as a download link (the receipt and the admin's submission screen; the
+ * server lets only the submitter and those who read the results have it).
+ */
+export function SubmissionFileLink({
+  submissionGuid,
+  answer,
+}: {
+  submissionGuid: string;
+  answer: { key: string; text: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      href={submissionFileUrl(submissionGuid, answer.key)}
+      download
+      aria-label={t('forms.download', { name: answer.text })}
+    >
+      {answer.text}
+    </Anchor>
+  );
+}
