@@ -131,7 +131,11 @@ describe('an organisation builds its site from an empty database, in the browser
     await expect.poll(async () => (await menuPaths()).nieuws, { timeout: 10_000 }).toBe('/over-ons/nieuws');
 
     // By keyboard: "Contact" goes in under "Over ons" too.
-    await page.getByRole('button', { name: 'Spring Contact in' }).focus();
+    // Once the menu has settled after the drag (its save and reload), so the key reaches the button.
+    await page.waitForLoadState('networkidle');
+    const indent = page.getByRole('button', { name: 'Spring Contact in' });
+    await expect.poll(() => indent.isEnabled()).toBe(true);
+    await indent.focus();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await menuPaths()).contact, { timeout: 10_000 }).toBe('/over-ons/contact');
 

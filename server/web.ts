@@ -16,7 +16,7 @@ import { isMultipart, type ReceivedPost, receiveFormPost, removeScratch } from '
 import { createSiteServices } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
-import { createFormFileStorage, type MediaStorage } from './media/storage.ts';
+import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
 
 /**
  * The public site: React Router renders every path the API does not own. Registered in its own
@@ -29,7 +29,7 @@ export const webRoutes: FastifyPluginAsync<{
   const siteCache = new VersionedCache();
   const formFileStorage = createFormFileStorage(options.config);
   const formPosts = new WeakMap<FastifyRequest, ReceivedPost | 'tooLarge'>();
-  const formFilesOf = formFilesOfWith(formFileStorage);
+  const formFilesOf = formFilesOfWith(formFileStorage, createMediaStorage(options.config));
   // A form block with a file question posts multipart/form-data to its page. The files are read
   // here, as they stream in, into scratch files (never into memory, each cut off at the media
   // limit); React Router's action then gets the text fields, and each file field as its file's
@@ -108,7 +108,7 @@ export const webRoutes: FastifyPluginAsync<{
   });
 };
 
-function formFilesOfWith(storage: MediaStorage) {
+function formFilesOfWith(storage: MediaStorage, mediaStorage: MediaStorage) {
   return (post: ReceivedPost | 'tooLarge' | undefined): SubmittedFiles | 'tooLarge' | undefined =>
-    post === undefined || post === 'tooLarge' ? post : { received: post.files, storage };
+    post === undefined || post === 'tooLarge' ? post : { received: post.files, storage, mediaStorage };
 }

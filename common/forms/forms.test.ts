@@ -8,7 +8,14 @@ import {
   newFieldKey,
 } from './definition.ts';
 import { FORM_FILE_MAX_BYTES, fileAcceptAttribute, fileSizeProblem, fileTypeProblem } from './files.ts';
-import { acceptsSubmissions, formAvailability, formSettingsSchema } from './settings.ts';
+import {
+  acceptsSubmissions,
+  fitsListItemField,
+  formAvailability,
+  formListItemSchema,
+  formSettingsSchema,
+  listItemFieldProblems,
+} from './settings.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const minutes = (count: number) => new Date(NOW.getTime() + count * 60_000).toISOString();
@@ -237,5 +244,28 @@ describe('file questions', () => {
       key: 'validation.fileTooLarge',
       params: { maximum: '30 MB' },
     });
+  });
+
+  it("fill a list item's image only when they take images; older settings have no image", () => {
+    expect(fitsListItemField('imageField', file('a'))).toBe(true);
+    expect(fitsListItemField('imageField', file('a', { fileTypes: ['image'] }))).toBe(true);
+    expect(fitsListItemField('imageField', file('a', { fileTypes: ['pdf'] }))).toBe(false);
+    expect(fitsListItemField('imageField', { kind: 'shortText' })).toBe(false);
+    expect(fitsListItemField('titleField', file('a'))).toBe(false);
+    const stored = { blockGuid: crypto.randomUUID(), listItemTypeName: 'idee', titleField: 'naam' };
+    expect(formListItemSchema.parse(stored)).toMatchObject({ descriptionField: null, imageField: null });
+    const definition = {
+      fields: [{ key: 'naam', kind: 'shortText' }, file('foto'), file('pdf', { fileTypes: ['pdf'] })],
+    } as never;
+    const setting = { ...stored, descriptionField: null };
+    // A setting stored before the image existed lacks the key altogether.
+    expect(listItemFieldProblems(definition, setting as never)).toEqual([]);
+    expect(listItemFieldProblems(definition, { ...setting, imageField: 'foto' })).toEqual([]);
+    expect(listItemFieldProblems(definition, { ...setting, imageField: 'pdf' })).toEqual([
+      { field: 'imageField', key: 'pdf' },
+    ]);
+    expect(listItemFieldProblems(definition, { ...setting, imageField: 'naam' })).toEqual([
+      { field: 'imageField', key: 'naam' },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ITEM_TYPE_NAME_PATTERN } from '../list-items.ts';
 import { localized } from '../localized-text.ts';
 import { FORM_LIMITS, type FormDefinition, type FormInputKind } from './definition.ts';
+import { acceptedFileTypes, type FormFileType } from './files.ts';
 
 /**
  * Who may fill a form in, when, how often, and what a submission becomes (SPEC 3 and 4): the
@@ -67,12 +68,13 @@ const email = z.email({ message: 'validation.email' }).max(254);
 /**
  * What a submission may also become (content kind ListItem): an item of a list, unpublished until
  * one of the list's editors publishes it. Which questions fill the item, by the kinds that fit
- * (an item's title is one line; its description may be longer). There is no file question yet, so
- * nothing fills the item's image.
+ * (an item's title is one line; its description may be longer; its image comes from a file
+ * question that accepts images).
  */
 export const FORM_LIST_ITEM_FIELD_KINDS = {
   titleField: ['shortText'],
   descriptionField: ['shortText', 'longText'],
+  imageField: ['file'],
 } as const satisfies Record<string, readonly FormInputKind[]>;
 export type FormListItemField = keyof typeof FORM_LIST_ITEM_FIELD_KINDS;
 
@@ -89,24 +91,43 @@ export const formListItemSchema = z.object({
     .regex(FORM_LIMITS.keyPattern, 'validation.formListItemDescription')
     .nullable()
     .default(null),
+  /**
+   * The file question whose image is the item's image (null: none; a PDF answer gives none).
+   * Forms saved before it existed have none.
+   */
+  imageField: z
+    .string()
+    .regex(FORM_LIMITS.keyPattern, 'validation.formListItemImage')
+    .nullable()
+    .default(null),
 });
 export type FormListItemSettings = z.output<typeof formListItemSchema>;
 
-/** Whether a question of this kind can fill this part of a list item. */
-export const fitsListItemField = (field: FormListItemField, kind: string) =>
-  (FORM_LIST_ITEM_FIELD_KINDS[field] as readonly string[]).includes(kind);
+/** A question as the list item mapping looks at it. */
+export type ListItemQuestion = { kind: string; fileTypes?: readonly FormFileType[] | undefined };
+
+/**
+ * Whether a question can fill this part of a list item: one of the kinds that fit, and for the
+ * image a file question that accepts images (one that does not say accepts both).
+ */
+export const fitsListItemField = (field: FormListItemField, question: ListItemQuestion) =>
+  (FORM_LIST_ITEM_FIELD_KINDS[field] as readonly string[]).includes(question.kind) &&
+  (field !== 'imageField' || acceptedFileTypes(question).includes('image'));
 
 /** The mapped questions a form's questions lack, or have of a kind that does not fit. */
 export function listItemFieldProblems(
   definition: Pick<FormDefinition, 'fields'>,
   listItem: FormListItemSettings,
 ): { field: FormListItemField; key: string }[] {
-  const kinds = new Map(definition.fields.map((question) => [question.key, question.kind]));
-  return (['titleField', 'descriptionField'] as const).flatMap((field) => {
-    const key = listItem[field];
+  const questions = new Map<string, ListItemQuestion>(
+    definition.fields.map((question) => [question.key, question]),
+  );
+  return (['titleField', 'descriptionField', 'imageField'] as const).flatMap((field) => {
+    // Settings stored before the image existed lack it: no image.
+    const key = listItem[field] ?? null;
     if (key === null) return [];
-    const kind = kinds.get(key);
-    return kind && fitsListItemField(field, kind) ? [] : [{ field, key }];
+    const question = questions.get(key);
+    return question && fitsListItemField(field, question) ? [] : [{ field, key }];
   });
 }
 

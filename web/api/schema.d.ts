@@ -12528,6 +12528,8 @@ export interface components {
                 titleField: string;
                 /** @default null */
                 descriptionField: string | null;
+                /** @default null */
+                imageField: string | null;
             } | null;
         };
         FormCreateBodyInput: {
@@ -13613,6 +13615,8 @@ export interface components {
                 titleField: string;
                 /** @default null */
                 descriptionField: string | null;
+                /** @default null */
+                imageField: string | null;
             } | null;
         };
         FormCreateBody: {

@@ -23,8 +23,15 @@ import type { ReceivedFile } from './uploads.ts';
  * the submission, and swept from the storage once no row names them.
  */
 
-/** The files a submission sent, and the storage they are to go to. */
-export type SubmittedFiles = { received: Map<string, ReceivedFile>; storage: MediaStorage };
+/**
+ * The files a submission sent, the private storage they are to go to, and the public media storage
+ * (where a copy of the image that becomes a list item's image goes).
+ */
+export type SubmittedFiles = {
+  received: Map<string, ReceivedFile>;
+  storage: MediaStorage;
+  mediaStorage: MediaStorage;
+};
 
 export type CheckedFile = { key: string; file: ReceivedFile; sniffed: SniffedFile };
 

@@ -50,7 +50,9 @@ import {
 import {
   checkListItemQuestions,
   checkListItemSetting,
+  listItemSettingOf,
   listItemStep,
+  publishItemImage,
   submissionListItem,
 } from './list-item.ts';
 import { notifySubmission } from './notify.ts';
@@ -139,7 +141,7 @@ async function presentForm(
   const latest = versions.at(-1)?.definition ?? null;
   return {
     ...presentFormSummary(form, formAbilities(ctx, policy)),
-    settings: form.settings,
+    settings: { ...form.settings, listItem: listItemSettingOf(form.settings) },
     draft: form.draft,
     hasUnpublishedChanges: hasUnpublishedChanges(form.draft, latest),
     versions: presentVersions(versions, counts),
@@ -398,7 +400,9 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
           files.checked.filter((entry) => Object.hasOwn(answers, entry.key)),
         )
       : [];
-  const listStep = listItemStep(ctx, { form, answers });
+  // The list item's image, when the form maps one (a copy in the public media storage).
+  const image = await publishItemImage(ctx, { form, files: input.files, stored });
+  const listStep = listItemStep(ctx, { form, answers, image });
   const row = await createSubmission(
     ctx,
     {

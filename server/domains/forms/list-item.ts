@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
 import type { Answers, FormDefinition } from '../../../common/forms/index.ts';
 import {
@@ -8,15 +13,19 @@ import {
 } from '../../../common/forms/settings.ts';
 import { itemUrl, listItemInputSchema } from '../../../common/list-items.ts';
 import { type Locale, pickLocale } from '../../../common/localized-text.ts';
+import type { ImageFormat } from '../../../common/media.ts';
 import type { Executor } from '../../db/client.ts';
-import { type FormRow, type FormSubmissionRow, formSubmissions } from '../../db/schema.ts';
+import { type FormRow, type FormSubmissionRow, formSubmissions, type ListItemRow } from '../../db/schema.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
+import { probeImage } from '../../media/transform.ts';
 import { type Actor, can } from '../../policies/index.ts';
 import type { Ctx } from '../context.ts';
-import { createListItems, type ListItemWrite } from '../lists/commands.ts';
+import { createListItems, type ListItemWrite, updateListItem } from '../lists/commands.ts';
 import { type ListContext, loadListContexts } from '../lists/lists.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { findListItem } from '../lists/queries.ts';
+import { recordUpload } from '../media/commands.ts';
+import type { StoredFile, SubmittedFiles } from './files.ts';
 
 /**
  * What a submission becomes (issue 11, content kind ListItem): besides (or instead of) being saved
@@ -24,13 +33,19 @@ import { findListItem } from '../lists/queries.ts';
  * taken from the answers. The list's editors approve it by publishing it as any other item.
  */
 
-/** A form's list item setting (forms saved before the setting existed have none). */
-export const listItemSettingOf = (settings: FormSettings): FormListItemSettings | null =>
-  settings.listItem ?? null;
+/**
+ * A form's list item setting (forms saved before the setting existed have none; settings saved
+ * before the image existed have no image question).
+ */
+export function listItemSettingOf(settings: FormSettings): FormListItemSettings | null {
+  const setting = settings.listItem ?? null;
+  return setting && { ...setting, imageField: setting.imageField ?? null };
+}
 
 const FIELD_MESSAGES: Record<FormListItemField, string> = {
   titleField: 'validation.formListItemTitle',
   descriptionField: 'validation.formListItemDescription',
+  imageField: 'validation.formListItemImage',
 };
 
 /** The list block a setting names, when it is (still) a list. */
@@ -117,7 +132,7 @@ export function listItemFromAnswers(
  */
 export function listItemStep(
   ctx: Pick<Ctx, 'actor' | 'log'>,
-  input: { form: FormRow; answers: Answers },
+  input: { form: FormRow; answers: Answers; image?: ItemImage | null | undefined },
 ): ((tx: Executor, submission: FormSubmissionRow) => Promise<void>) | undefined {
   const setting = listItemSettingOf(input.form.settings);
   if (!setting) return undefined;
@@ -132,6 +147,14 @@ export function listItemStep(
           formSubmissionGuid: submission.id,
         });
         if (!created) throw new AppError('internal_error', 'list item not created');
+        if (input.image) {
+          await attachImage({ db: savepoint, actor: ctx.actor, log: ctx.log }, input.image, {
+            list,
+            item: created,
+            write: item,
+            submission,
+          });
+        }
         await savepoint
           .update(formSubmissions)
           .set({ listItemId: created.id })
@@ -147,6 +170,90 @@ export function listItemStep(
       );
     }
   };
+}
+
+/** The image a submission's file question gives its list item, copied into the public media storage. */
+export type ItemImage = {
+  contentHash: string;
+  fileName: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  size: number;
+};
+
+/**
+ * Copies (never moves: the submission keeps its own file) the image answering the question a form
+ * maps to its list item's image into the public media storage, content-addressed as any upload,
+ * before the submission's transaction. Null when the form maps no image, the question was not
+ * answered, or it was answered with a PDF. A failure is logged and gives no image: it never costs
+ * the submission.
+ */
+export async function publishItemImage(
+  ctx: Pick<Ctx, 'log'>,
+  input: { form: FormRow; files: SubmittedFiles | undefined; stored: readonly StoredFile[] },
+): Promise<ItemImage | null> {
+  const key = listItemSettingOf(input.form.settings)?.imageField ?? null;
+  const file = key === null ? undefined : input.stored.find((entry) => entry.key === key);
+  if (!input.files || !file || file.sniffed.type !== 'image') return null;
+  const { storage, mediaStorage } = input.files;
+  const temp = await mediaStorage.tempPath();
+  try {
+    const hash = createHash('sha256');
+    const hasher = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    await pipeline(storage.get(file.storageKey), hasher, createWriteStream(temp));
+    const image = await probeImage(temp);
+    const { size } = await stat(temp);
+    const contentHash = hash.digest('hex');
+    await mediaStorage.put(contentHash, temp);
+    return { contentHash, fileName: file.file.fileName, ...image, size };
+  } catch (error) {
+    await rm(temp, { force: true });
+    ctx.log.error(
+      { err: error, form: input.form.id },
+      'the image of a form submission was not copied to media',
+    );
+    return null;
+  }
+}
+
+/**
+ * Gives a new list item its image: the media row (purpose item, owned by the item: only the list's
+ * editors see it until the item is published, see findItemPage) and the item's image, through the
+ * lists' own update command. In a savepoint of its own: an image that fails leaves the item without
+ * one.
+ */
+async function attachImage(
+  ctx: Pick<Ctx, 'actor' | 'log'> & { db: Executor },
+  image: ItemImage,
+  input: { list: ListContext; item: ListItemRow; write: ListItemWrite; submission: FormSubmissionRow },
+): Promise<void> {
+  try {
+    await ctx.db.transaction(async (savepoint) => {
+      const writer = { db: savepoint, actor: ctx.actor };
+      const row = await recordUpload(writer, {
+        ...image,
+        purpose: 'item',
+        ownerGuid: input.item.id,
+        uploadedBy: input.submission.userId,
+      });
+      await updateListItem(
+        writer,
+        { item: input.item, list: input.list },
+        { ...input.write, imageGuid: row.id },
+      );
+    });
+  } catch (error) {
+    ctx.log.error(
+      { err: error, item: input.item.id, submission: input.submission.id },
+      'the image of a list item made from a form submission was not set',
+    );
+  }
 }
 
 /** The item a submission became, while it exists, for those who read the results. */

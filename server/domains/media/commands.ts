@@ -8,7 +8,8 @@ export type NewMedia = {
   contentHash: string;
   purpose: MediaPurpose;
   ownerGuid: string | null;
-  uploadedBy: string;
+  /** Null: no account (an anonymous visitor's form submission that became a list item's image). */
+  uploadedBy: string | null;
   fileName: string;
   format: ImageFormat;
   width: number;

@@ -45,14 +45,21 @@ export async function findBlockPage(db: Executor, blockGuid: string): Promise<Bl
   };
 }
 
-/** The page that holds a list item (through the item's list block). */
+/**
+ * The page that holds a list item (through the item's list block). An unpublished item's images
+ * are not public before the item is (one a form submission made, say): for them the page counts as
+ * unpublished, so only those who may edit it see them.
+ */
 export async function findItemPage(db: Executor, itemGuid: string): Promise<BlockPage> {
   const [item] = await db
-    .select({ blockId: listItems.blockId })
+    .select({ blockId: listItems.blockId, isPublished: listItems.isPublished })
     .from(listItems)
     .where(eq(listItems.id, itemGuid))
     .limit(1);
-  return item ? findBlockPage(db, item.blockId) : { found: false };
+  if (!item) return { found: false };
+  const found = await findBlockPage(db, item.blockId);
+  if (!found.found || !found.page || item.isPublished) return found;
+  return { found: true, page: { ...found.page, isPublished: false } };
 }
 
 /** What an image belongs to, for the media policy; undefined when its block or item is unknown. */

@@ -10,7 +10,7 @@ import * as forms from '../../domains/forms/index.ts';
 import { dashboard, exportVersion } from '../../domains/forms/results.ts';
 import { type ReceivedPost, receiveFormPost, removeScratch } from '../../domains/forms/uploads.ts';
 import { AppError } from '../../errors.ts';
-import { createFormFileStorage } from '../../media/storage.ts';
+import { createFormFileStorage, createMediaStorage } from '../../media/storage.ts';
 import { errorResponseSchema, errorResponses, guidSchema, pagedSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 import {
@@ -80,6 +80,8 @@ export function formSurveyCookie(request: FastifyRequest, reply: FastifyReply): 
 /** Forms (issue 11): building and publishing (admins, content managers of their pages), filling in, results. */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileStorage = createFormFileStorage(app.config);
+  // A file question mapped to a list item's image copies that image into the public media storage.
+  const mediaStorage = createMediaStorage(app.config);
   /** The files of a multipart submission, by request, until the response has gone. */
   const received = new WeakMap<FastifyRequest, ReceivedPost>();
 
@@ -296,7 +298,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await forms.submit(contextOf(request), request.params.guid, {
         ...request.body,
         browserCookie,
-        ...(post ? { files: { received: post.files, storage: fileStorage } } : {}),
+        ...(post ? { files: { received: post.files, storage: fileStorage, mediaStorage } } : {}),
       });
       const guid = result.kind === 'stored' ? result.guid : null;
       return reply.status(201).send({ guid, receiptUrl: guid ? `/submission/${guid}` : null });

@@ -1,10 +1,27 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormListItemSettings } from '../../../common/forms/settings.ts';
 import type { ListPage } from '../../../common/list-items.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { auditEvents, buildingBlockInstances, formSubmissions, listItems, roles } from '../../db/schema.ts';
+import {
+  auditEvents,
+  buildingBlockInstances,
+  formSubmissionFiles,
+  formSubmissions,
+  forms,
+  listItems,
+  media,
+  roles,
+} from '../../db/schema.ts';
+import { createFormFileStorage, createMediaStorage } from '../../media/storage.ts';
 import { createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
 
 const FIELDS = [
@@ -26,8 +43,31 @@ const FIELDS = [
   },
 ];
 
+const BOUNDARY = '----bouwsteen-list-item';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A multipart submission (as server/routes/forms/files.test.ts sends one): the JSON body, then the files. */
+function multipart(body: unknown, files: { field: string; name: string; type: string; data: Buffer }[]) {
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="submission"\r\n\r\n${JSON.stringify(body)}\r\n`,
+      );
+      for (const file of files) {
+        yield Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        );
+        yield file.data;
+        yield Buffer.from('\r\n');
+      }
+      yield Buffer.from(`--${BOUNDARY}--\r\n`);
+    })(),
+  );
+}
+
 describe('forms: a submission becomes a list item', () => {
   let test: TestApp;
+  let dataDir: string;
   let admin: Browser;
   let ideas: string;
   let otherList: string;
@@ -42,7 +82,9 @@ describe('forms: a submission becomes a list item', () => {
   });
 
   beforeAll(async () => {
-    test = await createTestApp({ config: { trustProxy: 1 } });
+    // Its own data directory: the item images' originals are looked for in its media storage.
+    dataDir = await mkdtemp(path.join(tmpdir(), 'form-list-item-'));
+    test = await createTestApp({ config: { trustProxy: 1, dataDir } });
     const db = test.app.database.db;
     await buildUser(db, { email: 'beheer@example.org', isAdmin: true });
     admin = await signInAs(test.app, 'beheer@example.org');
@@ -78,6 +120,7 @@ describe('forms: a submission becomes a list item', () => {
   });
   afterAll(async () => {
     await test.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const listItemSetting = (overrides: Record<string, unknown> = {}) => ({
@@ -364,5 +407,138 @@ describe('forms: a submission becomes a list item', () => {
     expect((await submissionOf(firstGuid)).listItemId).toBeNull();
     const read = await admin.request({ method: 'GET', url: `/api/forms/${guid}/submissions/${firstGuid}` });
     expect(read.json()).toMatchObject({ listItem: null });
+  });
+
+  it('gives the item the image a file question sent (a copy, the submission keeps its file), never a PDF', async () => {
+    const fields = [
+      ...FIELDS,
+      { key: 'foto', kind: 'file', label: { nl: 'Foto' } },
+      { key: 'bijlage', kind: 'file', label: { nl: 'Bijlage' }, fileTypes: ['pdf'] },
+    ];
+    const guid = await newForm({ listItem: listItemSetting({ imageField: 'foto' }) }, fields);
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const send = (file: { name: string; type: string; data: Buffer }) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/forms/${guid}/submissions`,
+        headers: visitor({ 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }),
+        payload: multipart({ version: 1, answers: { naam: 'Bankje met foto' } }, [
+          { field: 'foto', ...file },
+        ]),
+      });
+    const db = test.app.database.db;
+
+    const response = await send({ name: 'bankje.png', type: 'image/png', data: png });
+    expect(response.statusCode, response.body).toBe(201);
+    const submissionGuid = (response.json() as { guid: string }).guid;
+    const itemGuid = (await submissionOf(submissionGuid)).listItemId!;
+    const [item] = await db.select().from(listItems).where(eq(listItems.id, itemGuid));
+    expect(item).toMatchObject({ title: { nl: 'Bankje met foto' }, isPublished: false });
+    expect(item!.imageGuid).toEqual(expect.any(String));
+    const contentHash = createHash('sha256').update(png).digest('hex');
+    const [image] = await db.select().from(media).where(eq(media.id, item!.imageGuid!));
+    expect(image).toMatchObject({
+      purpose: 'item',
+      ownerGuid: itemGuid,
+      uploadedBy: null,
+      contentHash,
+      fileName: 'bankje.png',
+      format: 'png',
+      width: 4,
+      height: 3,
+      size: png.length,
+    });
+    const config = { dataDir, mediaStorage: 'fs' as const };
+    expect(await createMediaStorage(config).has(contentHash)).toBe(true);
+    // The submission keeps its own, private file.
+    const [file] = await db
+      .select()
+      .from(formSubmissionFiles)
+      .where(eq(formSubmissionFiles.submissionId, submissionGuid));
+    expect(await createFormFileStorage(config).has(file!.storageKey)).toBe(true);
+    // Written through the commands: the upload and the item's image are audited.
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.entityId, itemGuid));
+    expect(events.map((event) => event.action).sort()).toEqual(['listItem.create', 'listItem.update']);
+    // The list's editors see the image with the item.
+    const shown = await admin.request({ method: 'GET', url: `/a/${image!.id}` });
+    expect(shown.statusCode).toBe(200);
+    // Visitors do not, until an editor publishes the item.
+    const visitorImage = () => test.app.inject({ method: 'GET', url: `/a/${image!.id}` });
+    expect((await visitorImage()).statusCode).toBe(404);
+    const approved = await admin.request({
+      method: 'PUT',
+      url: `/api/listitem/${itemGuid}`,
+      payload: {
+        title: { nl: 'Bankje met foto' },
+        listItemTypeName: 'idee',
+        imageGuid: image!.id,
+        isPublished: true,
+      },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await visitorImage()).statusCode).toBe(200);
+
+    // A PDF gives no image; the item is made all the same.
+    const pdf = await send({ name: 'bankje.pdf', type: 'application/pdf', data: PDF });
+    expect(pdf.statusCode, pdf.body).toBe(201);
+    const pdfItem = (await submissionOf((pdf.json() as { guid: string }).guid)).listItemId!;
+    const [withoutImage] = await db.select().from(listItems).where(eq(listItems.id, pdfItem));
+    expect(withoutImage).toMatchObject({ title: { nl: 'Bankje met foto' }, imageGuid: null });
+    expect(await db.select().from(media).where(eq(media.ownerGuid, pdfItem))).toEqual([]);
+
+    // No file: no image either.
+    const none = await submit(guid, { naam: 'Zonder foto' });
+    expect(none.statusCode, none.body).toBe(201);
+    const noneItem = (await submissionOf((none.json() as { guid: string }).guid)).listItemId!;
+    const [plain] = await db.select().from(listItems).where(eq(listItems.id, noneItem));
+    expect(plain).toMatchObject({ title: { nl: 'Zonder foto' }, imageGuid: null });
+
+    // A setting stored before the image existed has no imageField: no image, and the builder reads it as none.
+    const [stored] = await db.select().from(forms).where(eq(forms.id, guid));
+    const { imageField: _dropped, ...older } = stored!.settings.listItem!;
+    await db
+      .update(forms)
+      .set({ settings: { ...stored!.settings, listItem: older as FormListItemSettings } })
+      .where(eq(forms.id, guid));
+    const olderResponse = await send({ name: 'bankje.png', type: 'image/png', data: png });
+    expect(olderResponse.statusCode, olderResponse.body).toBe(201);
+    const olderItem = (await submissionOf((olderResponse.json() as { guid: string }).guid)).listItemId!;
+    const [noImage] = await db.select().from(listItems).where(eq(listItems.id, olderItem));
+    expect(noImage).toMatchObject({ imageGuid: null });
+    const builder = await admin.request({ method: 'GET', url: `/api/forms/${guid}` });
+    expect(builder.statusCode, builder.body).toBe(200);
+    expect((builder.json() as { settings: { listItem: unknown } }).settings.listItem).toMatchObject({
+      titleField: 'naam',
+      imageField: null,
+    });
+
+    // Only a file question that takes images fills the image, in the request's language.
+    const put = (imageField: string, headers: Record<string, string> = {}) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/forms/${guid}`,
+        payload: { settings: { listItem: listItemSetting({ imageField }) } },
+        headers: { cookie: admin.cookie, 'x-xsrf-token': admin.xsrf, ...headers },
+      });
+    expect(expectApiError(await put('naam'), 400, 'validation_failed').error.details).toEqual([
+      {
+        path: 'body/settings/listItem/imageField',
+        message: 'Kies een bestandsvraag die afbeeldingen aanneemt uit het concept.',
+      },
+    ]);
+    const english = expectApiError(
+      await put('bijlage', { 'accept-language': 'en' }),
+      400,
+      'validation_failed',
+      'en',
+    );
+    expect(english.error.details).toEqual([
+      {
+        path: 'body/settings/listItem/imageField',
+        message: 'Choose a file question that accepts images from the draft.',
+      },
+    ]);
   });
 });

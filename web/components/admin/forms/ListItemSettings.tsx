@@ -23,8 +23,8 @@ const itemTypesQuery = { queryKey: ['listItemTypes'] as const, queryFn: loadItem
 
 /**
  * "Create a list item" (issue 11): whether each submission also becomes an unpublished item of a
- * list, which list and type, and which questions of the saved draft give its title and
- * description (only questions of a fitting kind are offered; the server checks the same).
+ * list, which list and type, and which questions of the saved draft give its title, description
+ * and image (only questions of a fitting kind are offered; the server checks the same).
  */
 export function ListItemSettings({
   value,
@@ -48,7 +48,7 @@ export function ListItemSettings({
 
   const fitting = (field: FormListItemField) =>
     questions
-      .filter((question) => fitsListItemField(field, question.kind))
+      .filter((question) => fitsListItemField(field, question))
       .map((question) => ({
         value: question.key,
         label: `${pickLocale(question.label, locale) || question.key} (${question.key})`,
@@ -78,6 +78,7 @@ export function ListItemSettings({
         listItemTypeName: types.data?.[0]?.name ?? '',
         titleField: titleOptions[0]?.value ?? '',
         descriptionField: null,
+        imageField: null,
       },
     );
   }
@@ -152,6 +153,17 @@ export function ListItemSettings({
               value={value.descriptionField}
               error={error('listItem.descriptionField')}
               onChange={(descriptionField) => change({ descriptionField })}
+            />
+            <Select
+              label={t('adminForms.settings.listItemImage')}
+              description={t('adminForms.settings.listItemImageHint')}
+              placeholder={t('adminForms.settings.listItemNoImage')}
+              clearable
+              data={fitting('imageField')}
+              // Settings saved before the image existed have none.
+              value={value.imageField ?? null}
+              error={error('listItem.imageField')}
+              onChange={(imageField) => change({ imageField })}
             />
           </SimpleGrid>
         </>
