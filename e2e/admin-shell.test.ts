@@ -111,6 +111,11 @@ describe('the admin shell', () => {
     await expect.poll(() => sideMenu.isVisible()).toBe(false);
     // Nothing scrolls sideways on a phone.
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    // The top bar's navigation and the user's menu (its avatar; the name is for screen readers) do not overlap.
+    const navigation = await page.getByRole('navigation', { name: 'Beheernavigatie' }).boundingBox();
+    const userMenu = page.getByRole('button', { name: /gebruikersmenu/ });
+    const menuBox = await userMenu.boundingBox();
+    expect(navigation && menuBox && navigation.x + navigation.width <= menuBox.x).toBe(true);
     await phone.close();
   });
 
