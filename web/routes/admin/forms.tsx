@@ -9,6 +9,7 @@ import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
+import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import type { Route } from './+types/forms';
@@ -181,43 +182,29 @@ export default function AdminFormsPage() {
             render: (row) => (
               <Group gap="xs" wrap="nowrap">
                 {row.abilities.update ? (
-                  <Button
-                    size="compact-sm"
+                  <RowActionButton
                     variant="light"
-                    onClick={(event) => {
-                      opener.current = event.currentTarget;
-                      setDialog({ mode: 'rename', form: row });
-                    }}
-                  >
-                    {t('adminForms.rename')}
-                    <span className="visually-hidden"> {row.title}</span>
-                  </Button>
+                    label={t('adminForms.rename')}
+                    rowName={row.title}
+                    opener={opener}
+                    onOpen={() => setDialog({ mode: 'rename', form: row })}
+                  />
                 ) : null}
                 {row.abilities.delete ? (
                   <>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={(event) => {
-                        opener.current = event.currentTarget;
-                        setDialog({ mode: 'duplicate', form: row });
-                      }}
-                    >
-                      {t('adminForms.duplicate')}
-                      <span className="visually-hidden"> {row.title}</span>
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
+                    <RowActionButton
+                      label={t('adminForms.duplicate')}
+                      rowName={row.title}
+                      opener={opener}
+                      onOpen={() => setDialog({ mode: 'duplicate', form: row })}
+                    />
+                    <RowActionButton
                       color="red"
-                      onClick={(event) => {
-                        opener.current = event.currentTarget;
-                        setDeleting(row);
-                      }}
-                    >
-                      {t('buttons.delete')}
-                      <span className="visually-hidden"> {row.title}</span>
-                    </Button>
+                      label={t('buttons.delete')}
+                      rowName={row.title}
+                      opener={opener}
+                      onOpen={() => setDeleting(row)}
+                    />
                   </>
                 ) : null}
               </Group>

@@ -8,6 +8,7 @@ import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
+import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
 import { ImageUpload } from '../../components/media/ImageUpload';
 import { mediaUrl } from '../../components/media-url';
@@ -133,28 +134,19 @@ export default function HeaderImagesPage() {
             header: t('adminSite.headerImages.columns.actions'),
             render: (row) => (
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="compact-sm"
+                <RowActionButton
                   variant="light"
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setEditing({ mode: 'edit', image: row });
-                  }}
-                >
-                  {t('adminSite.edit')}
-                  <span className="visually-hidden"> {row.title}</span>
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setDeleting(row);
-                  }}
-                >
-                  {t('buttons.delete')}
-                  <span className="visually-hidden"> {row.title}</span>
-                </Button>
+                  label={t('adminSite.edit')}
+                  rowName={row.title}
+                  opener={opener}
+                  onOpen={() => setEditing({ mode: 'edit', image: row })}
+                />
+                <RowActionButton
+                  label={t('buttons.delete')}
+                  rowName={row.title}
+                  opener={opener}
+                  onOpen={() => setDeleting(row)}
+                />
               </Group>
             ),
           },

@@ -8,6 +8,7 @@ import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
+import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import type { Route } from './+types/item-types';
@@ -107,28 +108,19 @@ export default function ItemTypesPage() {
             header: t('adminSite.itemTypes.columns.actions'),
             render: (row) => (
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="compact-sm"
+                <RowActionButton
                   variant="light"
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setEditing({ mode: 'edit', type: row });
-                  }}
-                >
-                  {t('adminSite.edit')}
-                  <span className="visually-hidden"> {row.label}</span>
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setDeleting(row);
-                  }}
-                >
-                  {t('buttons.delete')}
-                  <span className="visually-hidden"> {row.label}</span>
-                </Button>
+                  label={t('adminSite.edit')}
+                  rowName={row.label}
+                  opener={opener}
+                  onOpen={() => setEditing({ mode: 'edit', type: row })}
+                />
+                <RowActionButton
+                  label={t('buttons.delete')}
+                  rowName={row.label}
+                  opener={opener}
+                  onOpen={() => setDeleting(row)}
+                />
               </Group>
             ),
           },
