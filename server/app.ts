@@ -6,7 +6,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import scalarApiReference from '@scalar/fastify-api-reference';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -22,12 +21,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ViteDevServer } from 'vite';
 import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
-import { registerAuth } from './auth.ts';
+import { registerAuth, UNSAFE_METHODS } from './auth.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { ContentVersionClock, contentVersion } from './domains/cache.ts';
 import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
+import { lazyApiReference } from './http/api-docs.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
+import { isPublicRead, ResponseCache, registerPublicApiCache } from './http/public-cache.ts';
 import { registerJobs } from './jobs/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ANONYMOUS } from './policies/index.ts';
@@ -138,6 +140,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
   registerAuth(app);
+  // The content version (DESIGN "cache"), read at most every 50 ms per node and afresh after this
+  // node took a write: before its answer leaves, so the writer's next read already sees it. Tests
+  // read it every time, as they change the database behind the app's back.
+  const clock = new ContentVersionClock(() => contentVersion(database.db), {
+    maxAgeMs: config.env === 'test' ? 0 : 50,
+  });
+  app.decorate('contentVersion', clock);
+  app.addHook('onSend', async (request) => {
+    if (UNSAFE_METHODS.has(request.method) && !isPublicRead(request)) clock.invalidate();
+  });
+  // Anonymous public API reads (issue 12): answered from memory while the content version holds.
+  registerPublicApiCache(app, clock, new ResponseCache({ maxBytes: 32 * 1024 * 1024 }));
   // Statistics (issue 10): public page views counted in memory, flushed in batches.
   registerStatistics(app);
   // Scheduled work (issue 11: form retention), once across nodes; not in tests, which run jobs themselves.
@@ -190,19 +204,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   const docsNonce = randomBytes(16).toString('base64');
-  await app.register(scalarApiReference, {
+  await app.register(lazyApiReference, {
     routePrefix: '/api/docs',
     configuration: { url: '/api/openapi.json', pageTitle: 'Bouwsteen API', nonce: docsNonce },
-    hooks: {
-      // The reference page's bootstrap script is inline: allow exactly that script by its nonce.
-      onRequest: async (_request, reply) => {
-        reply.header(
-          'content-security-policy',
-          `default-src 'self'; script-src 'self' 'nonce-${docsNonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'`,
-        );
-      },
+    // The reference page's bootstrap script is inline: allow exactly that script by its nonce.
+    onRequest: async (_request, reply) => {
+      reply.header(
+        'content-security-policy',
+        `default-src 'self'; script-src 'self' 'nonce-${docsNonce}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'`,
+      );
     },
-    logLevel: 'warn',
   });
 
   registerErrorHandling(app);

@@ -22,7 +22,8 @@ declare module 'fastify' {
   }
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change something: they need the XSRF header with a cookie session. */
+export const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function toActorUser(user: UserRow): ActorUser {
   return {

@@ -1,6 +1,7 @@
 import type { Locale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { ContentVersionClock } from './domains/cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Actor } from './policies/index.ts';
 
@@ -9,6 +10,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     mailer: Mailer;
+    /** The content version as this node knows it (server/domains/cache.ts). */
+    contentVersion: ContentVersionClock;
   }
   interface FastifyRequest {
     /** Interface language: ?lang=, the lang cookie, Accept-Language, then Dutch. */

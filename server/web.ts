@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fastifyReactRouter } from '@mcansh/react-router-fastify';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { RouterContextProvider } from 'react-router';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
 import { FORM_SURVEY_COOKIE } from '../common/forms/settings.ts';
@@ -16,6 +19,8 @@ import { isMultipart, type ReceivedPost, receiveFormPost, removeScratch } from '
 import { createSiteServices } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
+import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
+import { type CachedResponse, etagOf, makeEntry, ResponseCache, withinSeconds } from './http/public-cache.ts';
 import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
 
 /**
@@ -59,54 +64,171 @@ export const webRoutes: FastifyPluginAsync<{
     const post = formPosts.get(request);
     if (post && post !== 'tooLarge') await removeScratch(post);
   });
-  await app.register(fastifyReactRouter, {
-    ...(options.devServer ? { devServer: options.devServer } : {}),
-    serverBuildPath: path.join(options.config.buildDir, 'server/index.js'),
-    clientBuildDirectory: path.join(options.config.buildDir, 'client'),
+  const loadContext = (request: FastifyRequest, reply: FastifyReply, pageCache: PageCacheDecision) => {
+    const context = new RouterContextProvider();
+    const query = request.query as Record<string, unknown> | undefined;
+    context.set(appContext, {
+      site: createSiteServices({
+        db: app.database.db,
+        actor: request.actor,
+        user: request.auth.method === 'none' ? null : request.auth.user,
+        log: request.log,
+        cache: siteCache,
+        onSearch: (search) => {
+          noteSearch(request, search);
+          pageCache.search = search;
+        },
+        onVisitorSpecific: () => pageCache.forbid(),
+        currentVersion: () => app.contentVersion.current(),
+        request: {
+          mailer: app.mailer,
+          client: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            sessionId: request.auth.method === 'session' ? request.auth.sessionId : null,
+            origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
+          },
+          xsrfToken: request.auth.method === 'session' ? request.auth.xsrfToken : null,
+          formSurveyCookie: request.cookies[FORM_SURVEY_COOKIE],
+          isSecure: request.protocol === 'https',
+          formFiles: formFilesOf(formPosts.get(request)),
+        },
+      }),
+      // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
+      // the browser's Accept-Language only picks the language of API error messages.
+      locale: resolveLocale({
+        query: typeof query?.lang === 'string' ? query.lang : undefined,
+        cookie: request.cookies[LOCALE_COOKIE],
+      }),
+      localeFromQuery: isLocale(query?.lang),
+      nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
+      requestId: request.id,
+      origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
+      hasTranslationService: options.config.translateUrl !== undefined,
+      pageCache: { allow: () => pageCache.allow() },
+    });
+    return context;
+  };
+
+  const serverBuildPath = path.join(options.config.buildDir, 'server/index.js');
+  const clientBuildDirectory = path.join(options.config.buildDir, 'client');
+  if (options.devServer) {
+    // Development: Vite renders from the sources; nothing is cached.
+    await app.register(fastifyReactRouter, {
+      devServer: options.devServer,
+      serverBuildPath,
+      clientBuildDirectory,
+      getLoadContext: (request, reply) => loadContext(request, reply, new PageCacheDecision()),
+    });
+    return;
+  }
+
+  const assetsDirectory = path.resolve(clientBuildDirectory, 'assets');
+  await app.register(fastifyStatic, {
+    root: path.resolve(clientBuildDirectory),
+    wildcard: false,
+    cacheControl: false,
+    dotfiles: 'ignore',
+    etag: true,
+    lastModified: true,
     // The build wrote a .br and a .gz beside each compressible asset: send the one the browser
     // accepts (with Vary: accept-encoding), and never the copies under their own names.
-    staticOptions: { preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] },
-    getLoadContext(request, reply) {
-      const context = new RouterContextProvider();
-      const query = request.query as Record<string, unknown> | undefined;
-      context.set(appContext, {
-        site: createSiteServices({
-          db: app.database.db,
-          actor: request.actor,
-          user: request.auth.method === 'none' ? null : request.auth.user,
-          log: request.log,
-          cache: siteCache,
-          onSearch: (search) => noteSearch(request, search),
-          request: {
-            mailer: app.mailer,
-            client: {
-              ip: request.ip,
-              userAgent: request.headers['user-agent'] ?? '',
-              sessionId: request.auth.method === 'session' ? request.auth.sessionId : null,
-              origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
-            },
-            xsrfToken: request.auth.method === 'session' ? request.auth.xsrfToken : null,
-            formSurveyCookie: request.cookies[FORM_SURVEY_COOKIE],
-            isSecure: request.protocol === 'https',
-            formFiles: formFilesOf(formPosts.get(request)),
-          },
-        }),
-        // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
-        // the browser's Accept-Language only picks the language of API error messages.
-        locale: resolveLocale({
-          query: typeof query?.lang === 'string' ? query.lang : undefined,
-          cookie: request.cookies[LOCALE_COOKIE],
-        }),
-        localeFromQuery: isLocale(query?.lang),
-        nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
-        requestId: request.id,
-        origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
-        hasTranslationService: options.config.translateUrl !== undefined,
-      });
-      return context;
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    setHeaders(reply, filePath) {
+      // Assets carry their content hash in their name: kept for a year. Other files an hour.
+      const isAsset = filePath.startsWith(assetsDirectory);
+      reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  // The site's server build (React, Mantine, every route) loads after the server listens, so a
+  // restart is ready sooner (issue 12); a missing build still stops the start.
+  const serverBuildFile = path.resolve(serverBuildPath);
+  if (!existsSync(serverBuildFile)) {
+    throw new Error(`No site build at ${serverBuildFile}: run \`npm run build\` (BUILD_DIR must match).`);
+  }
+  let site: Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }> | undefined;
+  const loadSite = () =>
+    (site ??= import(pathToFileURL(serverBuildFile).href).then((build: ServerBuild) => ({
+      build,
+      handle: createRequestHandler(build, options.config.env),
+    })));
+  app.addHook('onListen', async () => {
+    setImmediate(
+      () =>
+        void loadSite().catch((error: unknown) => app.log.error({ err: error }, 'site build failed to load')),
+    );
+  });
+  const pages = new ResponseCache<CachedPage>({ maxBytes: 64 * 1024 * 1024 });
+  // React Router reads the body itself (the multipart hook above gave it a URL-encoded one).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.all('*', async (request, reply) => {
+    const { build, handle } = await loadSite();
+    const key = pageCacheKey(request, await app.contentVersion.current(), build.assets.version);
+    if (key !== null) {
+      const entry = pages.get(key) ?? (await withinSeconds(pages.pending(key), 10));
+      if (entry) {
+        // A kept search page still counts its search (statistics), as its first render did.
+        if (entry.search) noteSearch(request, entry.search);
+        return sendCachedPage(request, reply, entry);
+      }
+    }
+    // Misses of one key at the same time wait for the first render (a popular page after a change).
+    let settle: (entry: CachedPage | null) => void = () => {};
+    if (key !== null && request.method === 'GET') {
+      pages.track(key, new Promise((resolve) => (settle = resolve)));
+    }
+    try {
+      const decision = new PageCacheDecision();
+      const response = await handle(createRequest(request, reply), loadContext(request, reply, decision));
+      const isKept =
+        key !== null &&
+        request.method === 'GET' &&
+        response.status === 200 &&
+        response.body !== null &&
+        decision.isCacheable &&
+        !response.headers.has('set-cookie');
+      if (!isKept) {
+        settle(null);
+        return await sendResponse(reply, response);
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase()));
+      const scriptHashes = inlineScriptHashes(body.toString('utf8'));
+      // Compressed once, off the event loop, while this visitor already gets the page.
+      const etag = etagOf(body);
+      void makeEntry({ status: 200, headers, body, etag, expiresAt: pages.expiryNow() }).then(
+        (made) => {
+          const entry = { ...made, scriptHashes, search: decision.search };
+          pages.set(key, entry);
+          settle(entry);
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'could not keep a rendered page');
+          settle(null);
+        },
+      );
+      reply.status(200);
+      for (const [name, value] of headers) reply.header(name, value);
+      return reply.header('etag', etag).send(body);
+    } catch (error) {
+      settle(null);
+      throw error;
+    }
+  });
 };
+
+type CachedPage = CachedResponse & { scriptHashes: string[]; search: PageCacheDecision['search'] };
+
+/** What a kept page does not replay: the length and encoding are per response, cookies never kept. */
+const UNKEPT_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+]);
 
 function formFilesOfWith(storage: MediaStorage, mediaStorage: MediaStorage) {
   return (post: ReceivedPost | 'tooLarge' | undefined): SubmittedFiles | 'tooLarge' | undefined =>

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
+import { actorWith } from '../../test/actors.ts';
 import { createTestDatabase } from '../../test/helpers.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { pages, platformSettings } from '../db/schema.ts';
-import { ANONYMOUS } from '../policies/index.ts';
+import { menus, pages, platformSettings, roles } from '../db/schema.ts';
+import { type Actor, ANONYMOUS } from '../policies/index.ts';
 import { createMenu, createMenuItem, createPage } from '../seed/builders.ts';
 import { contentVersion, LruCache, VersionedCache } from './cache.ts';
 import { createSiteServices } from './site/services.ts';
@@ -49,6 +50,35 @@ describe('content version and the visitors’ cache', () => {
       .set({ title: { nl: 'Daarna' } })
       .where(eq(pages.id, page.id));
     expect((await site().getPageByPath({ path: '/cache', locale: 'nl' }))?.title).toBe('Daarna');
+  });
+
+  it('shares views between actors with the same flags and roles, never across them', async () => {
+    const { db } = database;
+    const [role] = await db.insert(roles).values({ name: 'Kascommissie' }).returning();
+    const roleId = role?.id ?? '';
+    const menu =
+      (await db.query.menus.findFirst({ where: eq(menus.name, TOP_LEVEL_MENU) })) ??
+      (await createMenu(db, TOP_LEVEL_MENU));
+    const page = await createPage(db, { name: 'kas', title: 'Kas' });
+    await db
+      .update(pages)
+      .set({ roleIds: [roleId] })
+      .where(eq(pages.id, page.id));
+    await createMenuItem(db, { menuId: menu.id, urlSegment: 'kas', name: 'Kas', pageId: page.id });
+    const cache = new VersionedCache();
+    const siteFor = (actor: Actor) =>
+      createSiteServices({ db, actor, log: pino({ level: 'silent' }), cache });
+    const member = actorWith({ id: '22222222-2222-4222-8222-222222222222', roleIds: [roleId] });
+    const otherMember = actorWith({ id: '33333333-3333-4333-8333-333333333333', roleIds: [roleId] });
+    const outsider = actorWith({ id: '44444444-4444-4444-8444-444444444444' });
+    const seen = await siteFor(member).getPageByPath({ path: '/kas', locale: 'nl' });
+    expect(seen?.title).toBe('Kas');
+    expect(await siteFor(otherMember).getPageByPath({ path: '/kas', locale: 'nl' })).toBe(seen);
+    expect(await siteFor(outsider).getPageByPath({ path: '/kas', locale: 'nl' })).toBeNull();
+    expect(await siteFor(ANONYMOUS).getPageByPath({ path: '/kas', locale: 'nl' })).toBeNull();
+    const admin = await siteFor(actorWith({ isAdmin: true })).getPageByPath({ path: '/kas', locale: 'nl' });
+    expect(admin?.abilities.update).toBe(true);
+    expect(seen?.abilities.update).toBe(false);
   });
 
   it('keeps the least recently used entries', () => {

@@ -67,3 +67,58 @@ export class VersionedCache {
     return pending;
   }
 }
+
+/**
+ * The content version as this node last read it, for the hot path of visitors' requests: read at
+ * most once per `maxAgeMs` however many requests ask (one query in flight at a time), and read
+ * afresh after this node took a write (`invalidate`, called before the write's response leaves),
+ * so an editor's next read here sees the change at once and other nodes within `maxAgeMs`.
+ */
+export class ContentVersionClock {
+  readonly #read: () => Promise<string>;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
+  #value: string | undefined;
+  #readAt = 0;
+  #pending: Promise<string> | undefined;
+  /** Bumped by `invalidate`: a read that started before it may not be kept. */
+  #generation = 0;
+
+  constructor(read: () => Promise<string>, options: { maxAgeMs: number; now?: () => number }) {
+    this.#read = read;
+    this.#maxAgeMs = options.maxAgeMs;
+    this.#now = options.now ?? Date.now;
+  }
+
+  current(): Promise<string> {
+    if (this.#value !== undefined && this.#now() - this.#readAt < this.#maxAgeMs) {
+      return Promise.resolve(this.#value);
+    }
+    if (this.#pending) return this.#pending;
+    const generation = this.#generation;
+    const startedAt = this.#now();
+    const pending = this.#read().then(
+      (value) => {
+        if (generation === this.#generation) {
+          this.#value = value;
+          this.#readAt = startedAt;
+        }
+        if (this.#pending === pending) this.#pending = undefined;
+        return value;
+      },
+      (error: unknown) => {
+        if (this.#pending === pending) this.#pending = undefined;
+        throw error;
+      },
+    );
+    this.#pending = pending;
+    return pending;
+  }
+
+  /** This node changed something: the next `current()` reads the database again. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#value = undefined;
+    this.#pending = undefined;
+  }
+}

@@ -1725,7 +1725,7 @@ export interface paths {
         };
         /**
          * One page with its building block instances and list metadata
-         * @description The `cache-token` response header changes whenever the page or anything it shows changes.
+         * @description The `cache-token` response header (also the `ETag`) changes whenever the page or anything it shows changes; `If-None-Match` with it answers 304 without a body.
          */
         get: {
             parameters: {
@@ -1746,6 +1746,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["PageWithMetadata"];
                     };
+                };
+                /** @description Not modified: the client holds this version */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {

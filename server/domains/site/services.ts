@@ -32,6 +32,21 @@ import { redirectLocation } from '../redirects/view.ts';
 import { searchSite } from '../search/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 
+/** The part of an actor the policies read: its flags and roles ('' for a visitor). */
+function visibilityClass(actor: Actor): string {
+  const user = actor.user;
+  if (user === null) return '';
+  const flags = [
+    user.isAdmin,
+    user.isContentManager,
+    user.isMett,
+    user.isDeveloper,
+    user.isActive,
+    user.emailVerified,
+  ];
+  return `${flags.map((flag) => (flag ? 1 : 0)).join('')}:${[...user.roleIds].sort().join(',')}`;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public site's data, for one request's actor. Loaders reach it through the load context. */
@@ -53,26 +68,33 @@ export function createSiteServices(deps: {
   /** The signed-in user, if any (visitors have none). */
   user?: UserRow | null;
   log: FastifyBaseLogger;
-  /** Visitors' views, kept per content version (see content-cache.ts); signed-in users bypass it. */
+  /** Views kept per content version and per flags and roles of the actor (server/domains/cache.ts). */
   cache?: VersionedCache | undefined;
   /** Told of every site search (statistics count the terms and the ones that found nothing). */
   onSearch?: ((search: { q: string; page?: number | undefined; total: number }) => void) | undefined;
   /** Forms (issue 11); without it form blocks show their forms but posts are refused. */
   request?: FormRequest | undefined;
+  /** Told when what is served depends on this visitor (forms): the page cache must not keep it. */
+  onVisitorSpecific?: (() => void) | undefined;
+  /** The content version as the node knows it (app.contentVersion); read from the database without it. */
+  currentVersion?: (() => Promise<string>) | undefined;
 }): SiteServices {
-  const { db, actor, user = null, log, cache, onSearch, request } = deps;
+  const { db, actor, user = null, log, cache, onSearch, request, onVisitorSpecific, currentVersion } = deps;
   const formCtx = (locale: Locale): Ctx => {
     if (!request) throw new AppError('service_unavailable', 'forms need the request');
     return { db, actor, user, locale, log, mailer: request.mailer, client: request.client };
   };
 
-  // Anonymous visitors all see the same thing, so their views can be shared while the content
-  // version stays the same. One read of the version per request replaces the page's queries.
+  // What the site shows depends on who asks only through the policies, and they read an actor's
+  // flags and roles, never who it is (forms, which do, are filled per request below). So everyone
+  // with the same flags and roles (all visitors alike) shares the views while the content version
+  // stays the same: one read of the version per request replaces the page's queries.
   let version: Promise<string> | undefined;
+  const viewerClass = visibilityClass(actor);
   const cached = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
-    if (!cache || actor.user !== null) return compute();
-    version ??= contentVersion(db);
-    return version.then((current) => cache.get(current, key, compute));
+    if (!cache) return compute();
+    version ??= currentVersion ? currentVersion() : contentVersion(db);
+    return version.then((current) => cache.get(current, `${viewerClass}|${key}`, compute));
   };
 
   const menuFor = async (locale: Locale, name = TOP_LEVEL_MENU) => {
@@ -194,6 +216,7 @@ export function createSiteServices(deps: {
       // Forms depend on the visitor (audience, one per person) and the moment (open and close):
       // filled for each request, never shared.
       if (view && hasFormBlocks(view)) {
+        onVisitorSpecific?.();
         view = await withFormData(
           { db, actor, locale },
           { view, browserCookie: request?.formSurveyCookie, xsrf: request?.xsrfToken ?? undefined },

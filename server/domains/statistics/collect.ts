@@ -133,7 +133,8 @@ export function registerStatistics(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method === 'GET' && reply.statusCode === 200) {
+    // A page the browser already held (304 to its ETag, from the page cache) is a view all the same.
+    if (request.method === 'GET' && (reply.statusCode === 200 || reply.statusCode === 304)) {
       const contentType = reply.getHeader('content-type');
       if (typeof contentType === 'string') {
         const path = countedPath(request.url, contentType);

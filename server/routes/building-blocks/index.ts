@@ -47,6 +47,7 @@ export const buildingBlockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/buildingblockinstance/:guid',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['building blocks'],
         summary: 'One building block instance (visible when its page is)',

@@ -80,6 +80,7 @@ export const headerImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/headerimages/:guid',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['header images'],
         summary: 'One header image',

@@ -30,6 +30,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listitem/short/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['list items'],
         summary: 'One item by its short id (under 32 characters)',
@@ -43,6 +44,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listitem/:guid',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['list items'],
         summary: 'One item by its guid (404 when missing or not visible)',
@@ -56,6 +58,8 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listitem/list/:blockGuid',
     {
+      // An object body is a read (cached for visitors); an array body creates items.
+      config: { publicCache: true },
       schema: {
         tags: ['list items'],
         summary: 'A page of a list (object body), or create items in it (array body)',
@@ -85,6 +89,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listitem/list/:blockGuid/meta',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['list items'],
         summary: 'How many items the list shows the caller under its stored settings',
@@ -105,6 +110,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listitem/widget/:blockGuid',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['list items'],
         summary: "A widget's items (its source list's, under the widget's settings): at most 20 per page",
@@ -119,6 +125,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listitem/widget/:blockGuid',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['list items'],
         summary: "A widget's items, with the query in the query string",

@@ -29,6 +29,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/menus::withName',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['menus'],
         summary: 'A menu by name, items nested (e.g. "Top level menu")',
@@ -68,6 +69,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/menus/:guid',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['menus'],
         summary: 'One menu with its whole tree, names in both languages (admins)',

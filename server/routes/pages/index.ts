@@ -16,6 +16,7 @@ import {
   removeTemplate,
   updatePage,
 } from '../../domains/pages/index.ts';
+import { matchesEtag } from '../../http/public-cache.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 import {
@@ -55,6 +56,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pages::withName',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['pages'],
         summary: 'A page by its unique name, with its building block instances',
@@ -68,24 +70,33 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pages/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['pages'],
         summary: 'One page with its building block instances and list metadata',
         description:
-          'The `cache-token` response header changes whenever the page or anything it shows changes.',
+          'The `cache-token` response header (also the `ETag`) changes whenever the page or anything it shows changes; `If-None-Match` with it answers 304 without a body.',
         params: pageIdParams,
-        response: { 200: pageResponse, ...errorResponses },
+        response: {
+          200: pageResponse,
+          304: z.null().describe('Not modified: the client holds this version'),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const { body, cacheToken } = await getPage(contextOf(request), request.params.id);
-      return reply.header('cache-token', cacheToken).send(body);
+      reply.header('cache-token', cacheToken).header('etag', `"${cacheToken}"`);
+      // A client that holds this version (If-None-Match with the cache-token) gets no body again.
+      if (matchesEtag(request.headers['if-none-match'], cacheToken)) return reply.status(304).send(null);
+      return reply.send(body);
     },
   );
 
   app.get(
     '/api/pagetemplates/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['pages'],
         summary: 'A page template (header or footer) with its building block instances',

@@ -8,6 +8,7 @@ export const platformSettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/platformsettingvalues',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['settings'],
         summary: 'Platform setting values (visitors get the public ones)',

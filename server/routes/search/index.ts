@@ -8,6 +8,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['search'],
         summary: 'Ranked full-text search over the pages and items the caller may see',

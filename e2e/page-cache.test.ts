@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { XSRF_COOKIE, XSRF_HEADER } from '../common/auth.ts';
+import { TEST_ADMIN } from './accounts.ts';
+import { baseUrl, consentCookieValue } from './browser.ts';
+
+/**
+ * The visitors' page cache (issue 12), over plain HTTP against the production server: what one
+ * visitor gets is never served to another whose language, consent, session or content differs.
+ */
+
+type Answer = { status: number; headers: Headers; body: string; isHit: boolean };
+
+async function get(
+  path: string,
+  init: { cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    redirect: 'manual',
+    headers: { accept: 'text/html', ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers },
+  });
+  const body = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    isHit: response.headers.get('x-cache') === 'hit',
+  };
+}
+
+/** The same request until it comes from the cache (the first render is kept once it is compressed). */
+async function cached(path: string, init: { cookie?: string } = {}): Promise<Answer> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const answer = await get(path, init);
+    if (answer.isHit) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${path} never came from the cache`);
+}
+
+/** A signed-in session: the cookie header and the XSRF header of unsafe requests. */
+async function signIn(email: string, password: string) {
+  const response = await fetch(`${baseUrl()}/api/auth:signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  const cookie = cookies.join('; ');
+  const xsrf =
+    cookies.find((pair) => pair.startsWith(`${XSRF_COOKIE}=`))?.slice(XSRF_COOKIE.length + 1) ?? '';
+  const send = async (method: string, path: string, body?: unknown) => {
+    const answer = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: {
+        cookie,
+        [XSRF_HEADER]: decodeURIComponent(xsrf),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  };
+  return { cookie, send };
+}
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes ?? ''))
+    .map(([, , content]) => content ?? '');
+
+describe('the visitors’ page cache', () => {
+  it('serves a repeated visit from the cache, its inline scripts allowed by hash instead of a nonce', async () => {
+    const first = await get('/over-ons');
+    expect(first.status).toBe(200);
+    const hit = await cached('/over-ons');
+    expect(hit.body).toBe(first.body);
+    const policy = hit.headers.get('content-security-policy') ?? '';
+    expect(policy).not.toContain("'nonce-");
+    const scripts = inlineScripts(hit.body);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+    // A browser that holds it revalidates for nothing.
+    const etag = hit.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await fetch(`${baseUrl()}/over-ons`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    // And it leaves compressed, as it was kept.
+    const compressed = await fetch(`${baseUrl()}/over-ons`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+  });
+
+  it('is never served across languages', async () => {
+    const dutch = await cached('/', { cookie: 'lang=nl' });
+    const english = await cached('/', { cookie: 'lang=en' });
+    expect(dutch.body).toContain('<html lang="nl"');
+    expect(english.body).toContain('<html lang="en"');
+    expect((await cached('/', { cookie: 'lang=nl' })).body).toContain('<html lang="nl"');
+  });
+
+  it('is never served across consent choices', async () => {
+    // The demo home page embeds a video, loaded only with consent for functional cookies.
+    const withConsent = `cookie-consent=${consentCookieValue(['required', 'functional'])}`;
+    const without = `cookie-consent=${consentCookieValue(['required'])}`;
+    expect((await cached('/', { cookie: withConsent })).body).toContain('<iframe');
+    expect((await cached('/', { cookie: without })).body).not.toContain('<iframe');
+    expect((await cached('/')).body).not.toContain('<iframe');
+    // Another visitor with the same choice, made at another moment, shares the entry.
+    const sameChoiceLater = `cookie-consent=${encodeURIComponent(JSON.stringify({ categories: ['functional', 'required'], date: '2026-01-01T00:00:00.000Z' }))}`;
+    expect((await get('/', { cookie: sameChoiceLater })).isHit).toBe(true);
+  });
+
+  it('is never served to or from a signed-in user', async () => {
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    await cached('/');
+    for (let round = 0; round < 3; round += 1) {
+      const signedIn = await get('/', { cookie: admin.cookie });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.isHit).toBe(false);
+      expect(signedIn.body).toContain(TEST_ADMIN.email);
+    }
+    const visitor = await get('/');
+    expect(visitor.body).not.toContain(TEST_ADMIN.email);
+  });
+
+  it('shows a change at once: the key carries the content version', async () => {
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = (await (await fetch(`${baseUrl()}/api/pages:withName?name=geschiedenis`)).json()) as {
+      guid: string;
+      title: string;
+    };
+    const before = await cached('/over-ons/geschiedenis');
+    const title = `Geschiedenis ${Date.now().toString(36)}`;
+    expect(before.body).not.toContain(title);
+    await admin.send('PUT', `/api/pages/${page.guid}`, { titleTranslations: { nl: title } });
+    try {
+      const after = await get('/over-ons/geschiedenis');
+      expect(after.isHit).toBe(false);
+      expect(after.body).toContain(title);
+      expect((await cached('/over-ons/geschiedenis')).body).toContain(title);
+    } finally {
+      await admin.send('PUT', `/api/pages/${page.guid}`, { titleTranslations: { nl: page.title } });
+    }
+  });
+
+  it('never keeps a members-only page, nor a page with a form', async () => {
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const role = (await admin.send('POST', '/api/roles', { name: `Leden ${Date.now().toString(36)}` })) as {
+      guid: string;
+    };
+    const page = (await admin.send('POST', '/api/pages', {
+      title: { nl: 'Ledenpagina' },
+      layout: '100',
+      isPublished: true,
+      roleIds: [role.guid],
+    })) as { guid: string };
+    const menu = (await (await fetch(`${baseUrl()}/api/menus:withName?name=Top%20level%20menu`)).json()) as {
+      guid: string;
+    };
+    const segment = `leden-${Date.now().toString(36)}`;
+    await admin.send('POST', `/api/menus/${menu.guid}/items`, {
+      name: { nl: 'Leden' },
+      urlSegment: segment,
+      pageGuid: page.guid,
+      isVisible: true,
+    });
+    // The admin sees it (never from the cache); a visitor is sent to sign in, every time.
+    const signedIn = await get(`/${segment}`, { cookie: admin.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toContain('Ledenpagina');
+    for (let round = 0; round < 3; round += 1) {
+      const visitor = await get(`/${segment}`);
+      expect(visitor.status).toBe(302);
+      expect(visitor.isHit).toBe(false);
+      expect(visitor.body).not.toContain('Ledenpagina');
+    }
+    // The demo's volunteers page holds a form: filled per visitor (one per person, audiences).
+    for (let round = 0; round < 3; round += 1) {
+      const form = await get('/activiteiten/vrijwilligers');
+      expect(form.status).toBe(200);
+      expect(form.isHit).toBe(false);
+    }
+  });
+});
+
+describe('the public API cache', () => {
+  it('answers an anonymous page read from memory, with its cache-token as ETag (304 when held)', async () => {
+    const { guid } = (await (await fetch(`${baseUrl()}/api/pages:withName?name=home`)).json()) as {
+      guid: string;
+    };
+    const first = await fetch(`${baseUrl()}/api/pages/${guid}`);
+    const token = first.headers.get('cache-token') ?? '';
+    expect(token).not.toBe('');
+    let hit = await fetch(`${baseUrl()}/api/pages/${guid}`);
+    for (let attempt = 0; attempt < 50 && hit.headers.get('x-cache') !== 'hit'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      hit = await fetch(`${baseUrl()}/api/pages/${guid}`);
+    }
+    expect(hit.headers.get('x-cache')).toBe('hit');
+    expect(hit.headers.get('cache-token')).toBe(token);
+    expect(await hit.json()).toEqual(await first.json());
+    const held = await fetch(`${baseUrl()}/api/pages/${guid}`, { headers: { 'if-none-match': token } });
+    expect(held.status).toBe(304);
+    // Signed in: never from the cache, still conditional.
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const own = await fetch(`${baseUrl()}/api/pages/${guid}`, { headers: { cookie: admin.cookie } });
+    expect(own.headers.get('x-cache')).toBeNull();
+    const ownToken = own.headers.get('cache-token') ?? '';
+    const ownHeld = await fetch(`${baseUrl()}/api/pages/${guid}`, {
+      headers: { cookie: admin.cookie, 'if-none-match': `"${ownToken}"` },
+    });
+    expect(ownHeld.status).toBe(304);
+  });
+});
