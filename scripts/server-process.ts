@@ -29,6 +29,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The project's Node 24 (the `node` package), which runs the server's TypeScript with its own type
+ * stripping, as `npm run serve` does; the running Node when that package is missing.
+ */
+export function nodeBinary(): string {
+  const local = path.join(REPO_ROOT, 'node_modules', 'node', 'bin', 'node');
+  return existsSync(local) ? local : process.execPath;
+}
+
 /** Where the server reads the React Router build: BUILD_DIR (relative to the repository) or ./build. */
 export function buildDirectory(): string {
   return path.resolve(REPO_ROOT, process.env.BUILD_DIR || 'build');
@@ -40,8 +49,10 @@ export type ServerProcess = {
   url: string;
   port: number;
   pid: number;
-  /** The fresh DATA_DIR it was started with (database, media, mail outbox). */
+  /** The DATA_DIR it was started with (database, media, mail outbox): fresh unless `dataDir` was given. */
   dataDir: string;
+  /** Milliseconds from spawning the process until GET /readyz answered 200. */
+  readyMs: number;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
   /** Sends SIGTERM and waits for the exit; after `timeoutMs` it sends SIGKILL and reports that. */
@@ -59,6 +70,13 @@ export type StartServerOptions = {
   seedDemo?: boolean;
   /** More environment for the server (settings a test needs, like a short statistics flush). */
   extraEnv?: Record<string, string> | undefined;
+  /**
+   * Use this DATA_DIR instead of a fresh temporary one (several nodes sharing one media store, or a
+   * restart on the same data). The caller owns it: `stop()` leaves it in place.
+   */
+  dataDir?: string | undefined;
+  /** How often /readyz is polled while the server starts (default 200 ms; benchmarks poll faster). */
+  pollIntervalMs?: number;
 };
 
 /**
@@ -72,7 +90,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       `No production build in ${buildDir}: run \`npm run build\` first (BUILD_DIR must match).`,
     );
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bouwsteen-server-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bouwsteen-server-')));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,8 +110,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
 
-  // One process (no tsx CLI wrapper in between), so SIGTERM reaches the server's own handler.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // As `npm run serve`: Node 24's own type stripping, no tsx. One process (no npm or CLI wrapper in
+  // between), so SIGTERM reaches the server's own handler.
+  const spawnedAt = performance.now();
+  const child = spawn(nodeBinary(), ['server/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -118,21 +139,31 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const cleanup = () => rm(dataDir, { recursive: true, force: true });
+  const cleanup = async () => {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
   try {
-    await waitForReady(url, child, () => hasExited, options.readyTimeoutMs ?? 120_000);
+    await waitForReady(
+      url,
+      child,
+      () => hasExited,
+      options.readyTimeoutMs ?? 120_000,
+      options.pollIntervalMs ?? 200,
+    );
   } catch (error) {
     if (!hasExited) child.kill('SIGKILL');
     await exited;
     await cleanup();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
+  const readyMs = Math.round(performance.now() - spawnedAt);
 
   return {
     url,
     port,
     pid: child.pid ?? -1,
     dataDir,
+    readyMs,
     output: () => output,
     async stop(timeoutMs = 5_000) {
       const started = Date.now();
@@ -155,6 +186,7 @@ async function waitForReady(
   child: ChildProcess,
   hasExited: () => boolean,
   timeoutMs: number,
+  pollIntervalMs: number,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -165,7 +197,7 @@ async function waitForReady(
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
   }
   throw new Error(`The server did not become ready within ${timeoutMs / 1000} s.`);
 }

@@ -181,6 +181,62 @@ describe('loadConfig', () => {
     },
   );
 
+  it('keeps media on disk by default, with no S3 settings', () => {
+    expect(loadConfig({})).toMatchObject({ mediaStorage: 'fs', mediaS3: undefined });
+  });
+
+  it('reads the S3 settings with MEDIA_STORAGE=s3, with path style and us-east-1 by default', () => {
+    const config = loadConfig({
+      MEDIA_STORAGE: 's3',
+      MEDIA_S3_ENDPOINT: 'http://minio:9000/',
+      MEDIA_S3_BUCKET: 'bouwsteen-media',
+      MEDIA_S3_ACCESS_KEY_ID: 'bouwsteen',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'een-lang-geheim',
+      MEDIA_S3_PREFIX: 'delinde',
+    });
+    expect(config.mediaStorage).toBe('s3');
+    expect(config.mediaS3).toEqual({
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'bouwsteen-media',
+      accessKeyId: 'bouwsteen',
+      secretAccessKey: 'een-lang-geheim',
+      forcePathStyle: true,
+      prefix: 'delinde/',
+    });
+    expect(
+      loadConfig({
+        MEDIA_STORAGE: 's3',
+        MEDIA_S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+        MEDIA_S3_REGION: 'eu-central-1',
+        MEDIA_S3_BUCKET: 'bouwsteen-media',
+        MEDIA_S3_ACCESS_KEY_ID: 'AKIA0000',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'geheim',
+        MEDIA_S3_FORCE_PATH_STYLE: 'false',
+      }).mediaS3,
+    ).toMatchObject({ region: 'eu-central-1', forcePathStyle: false, prefix: '' });
+  });
+
+  it('fails fast with MEDIA_STORAGE=s3 when the endpoint, bucket or keys are missing', () => {
+    const error = configErrorFor({ MEDIA_STORAGE: 's3', MEDIA_S3_SECRET_ACCESS_KEY: 'geheim-dat-blijft' });
+    expect(error.message).toContain('MEDIA_S3_ENDPOINT: is required when MEDIA_STORAGE=s3');
+    expect(error.message).toContain('MEDIA_S3_BUCKET: is required when MEDIA_STORAGE=s3');
+    expect(error.message).toContain('MEDIA_S3_ACCESS_KEY_ID: is required when MEDIA_STORAGE=s3');
+    expect(error.message).not.toContain('MEDIA_S3_SECRET_ACCESS_KEY');
+    expect(error.message).not.toContain('geheim-dat-blijft');
+  });
+
+  it.each([
+    ['MEDIA_STORAGE', 'minio'],
+    ['MEDIA_S3_ENDPOINT', 'minio:9000'],
+    ['MEDIA_S3_BUCKET', 'Bouwsteen_Media'],
+    ['MEDIA_S3_FORCE_PATH_STYLE', 'yes'],
+    ['MEDIA_S3_PREFIX', '/absoluut'],
+    ['MEDIA_S3_PREFIX', 'a//b'],
+  ])('fails fast on %s=%j', (name, value) => {
+    expect(configErrorFor({ [name]: value }).message).toContain(`${name}:`);
+  });
+
   it('lists every invalid setting at once', () => {
     const error = configErrorFor({ PORT: 'x', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'kort' });
     const lines = error.message.split('\n').slice(1);

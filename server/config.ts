@@ -48,6 +48,13 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+const S3_REQUIRED = [
+  'MEDIA_S3_ENDPOINT',
+  'MEDIA_S3_BUCKET',
+  'MEDIA_S3_ACCESS_KEY_ID',
+  'MEDIA_S3_SECRET_ACCESS_KEY',
+] as const;
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -89,8 +96,33 @@ const configSchema = z.object({
     .optional(),
   /** Sender of the platform's mail. */
   MAIL_FROM: z.string().min(3).default('Bouwsteen <no-reply@bouwsteen.local>'),
-  /** Where uploaded originals live: `fs` (DATA_DIR/media). The adapter interface allows S3 later. */
-  MEDIA_STORAGE: z.enum(['fs']).default('fs'),
+  /**
+   * Where uploaded originals (and form files) live: `fs` (DATA_DIR/media, one node) or `s3` (an
+   * S3-compatible bucket, shared by every node). Variants are a cache on each node's own disk.
+   */
+  MEDIA_STORAGE: z.enum(['fs', 's3']).default('fs'),
+  /** The S3-compatible endpoint, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. */
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 of a-z, 0-9, . and -)')
+    .optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().max(500).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().max(500).optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO wants; `false` for bucket.host. */
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Optional key prefix, so several sites can share one bucket (e.g. `delinde/`). */
+  MEDIA_S3_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, 'must be letters, digits, . _ - and / between them')
+    .optional(),
   /** How many image transforms (sharp) may run at the same time. */
   MEDIA_TRANSFORM_CONCURRENCY: wholeNumber(1, 64, 2),
   /** How many more may wait for a turn (all clients together); beyond that a request gets 503. */
@@ -123,6 +155,16 @@ const configSchema = z.object({
   TRANSLATE_TIMEOUT: wholeNumber(1, 120, 10),
 });
 
+/** With MEDIA_STORAGE=s3, the bucket settings are needed (checked after each field's own rule). */
+const checkedConfigSchema = configSchema.superRefine((value, context) => {
+  if (value.MEDIA_STORAGE !== 's3') return;
+  for (const name of S3_REQUIRED) {
+    if (value[name] === undefined) {
+      context.addIssue({ code: 'custom', path: [name], message: 'is required when MEDIA_STORAGE=s3' });
+    }
+  }
+});
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -139,7 +181,9 @@ export type Config = {
   trustProxy: false | number | string[];
   smtpUrl: string | undefined;
   platformMailFrom: string;
-  mediaStorage: 'fs';
+  mediaStorage: 'fs' | 's3';
+  /** Set when mediaStorage is 's3'. */
+  mediaS3: S3Settings | undefined;
   mediaTransformConcurrency: number;
   mediaTransformQueue: number;
   mediaTransformPerClient: number;
@@ -154,10 +198,22 @@ export type Config = {
   translateTimeoutMs: number;
 };
 
+/** Where an S3-compatible bucket is and how to sign in to it. */
+export type S3Settings = {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** '' or a prefix ending in '/'. */
+  prefix: string;
+};
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(emptyToUndefined(env));
+  const parsed = checkedConfigSchema.safeParse(emptyToUndefined(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -180,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: value.SMTP_URL,
     platformMailFrom: value.MAIL_FROM,
     mediaStorage: value.MEDIA_STORAGE,
+    mediaS3: s3Settings(value),
     mediaTransformConcurrency: value.MEDIA_TRANSFORM_CONCURRENCY,
     mediaTransformQueue: value.MEDIA_TRANSFORM_QUEUE,
     mediaTransformPerClient: value.MEDIA_TRANSFORM_PER_CLIENT,
@@ -192,6 +249,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,
+  };
+}
+
+function s3Settings(value: z.infer<typeof configSchema>): S3Settings | undefined {
+  const { MEDIA_S3_ENDPOINT: endpoint, MEDIA_S3_BUCKET: bucket } = value;
+  const { MEDIA_S3_ACCESS_KEY_ID: accessKeyId, MEDIA_S3_SECRET_ACCESS_KEY: secretAccessKey } = value;
+  if (value.MEDIA_STORAGE !== 's3' || !endpoint || !bucket || !accessKeyId || !secretAccessKey)
+    return undefined;
+  const prefix = value.MEDIA_S3_PREFIX ?? '';
+  return {
+    endpoint: endpoint.replace(/\/+$/, ''),
+    region: value.MEDIA_S3_REGION,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: value.MEDIA_S3_FORCE_PATH_STYLE,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
   };
 }
 

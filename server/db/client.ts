@@ -1,16 +1,9 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +14,7 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations not applied yet; when there are none, that costs one small query. */
   migrate(): Promise<void>;
   /**
    * Runs start-up work (migrations, first admin, demo seed) while holding a database-wide lock, so
@@ -44,8 +38,17 @@ export type OpenDatabaseOptions =
   /** An in-memory embedded database, optionally started from a snapshot (tests). */
   | { memory: true; loadDataDir?: Blob };
 
+/**
+ * Opens the database. Only the driver in use is loaded (PGlite or node-postgres), and the migrators
+ * only when migrate() runs: a restart on a migrated database never loads them (issue 12).
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
   if ('dataDir' in options) {
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(options.dataDir, { recursive: true });
@@ -60,6 +63,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(databaseUrl: string, maxConnections: number): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzleNodePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections });
   // An idle connection the server drops (restart, failover, pg_terminate_backend) is emitted on the
   // pool; without a listener that 'error' event would crash the process. The pool replaces it.
@@ -71,8 +78,10 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
     db,
     kind: 'postgres',
     async migrate() {
+      if (await migrationsUpToDate(db)) return;
       await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
       await db.execute(sql`CREATE EXTENSION IF NOT EXISTS unaccent`);
+      const { migrate: migrateNodePostgres } = await import('drizzle-orm/node-postgres/migrator');
       await migrateNodePostgres(drizzleNodePostgres(pool), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     async withStartupLock(work) {
@@ -105,7 +114,8 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
   };
 }
 
-function wrapPglite(client: PGlite): DatabaseHandle {
+async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const db: Database = drizzlePglite(client, { schema });
   return {
     db,
@@ -114,7 +124,9 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     // The embedded database belongs to one process: there is nobody to wait for.
     withStartupLock: (work) => work(),
     async migrate() {
+      if (await migrationsUpToDate(db)) return;
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS unaccent;');
+      const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     },
     isReady: () => migrationsApplied(db),
@@ -128,20 +140,52 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-let journalSize: number | undefined;
+type Journal = { size: number; lastMillis: number };
+let journal: Promise<Journal> | undefined;
+
+/** drizzle-kit's journal of the migrations in MIGRATIONS_FOLDER: how many, and the newest one's time. */
+function readJournal(): Promise<Journal> {
+  journal ??= readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8').then((text) => {
+    const entries = (JSON.parse(text) as { entries: { when: number }[] }).entries;
+    return { size: entries.length, lastMillis: Math.max(0, ...entries.map((entry) => entry.when)) };
+  });
+  journal.catch(() => {
+    journal = undefined;
+  });
+  return journal;
+}
 
 async function migrationsApplied(db: Database): Promise<boolean> {
   try {
-    journalSize ??= (
-      JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
-        entries: unknown[];
-      }
-    ).entries.length;
+    const { size } = await readJournal();
     const rows = await queryRows<{ count: number }>(
       db,
       sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
     );
-    return Number(rows[0]?.count ?? 0) >= journalSize;
+    return Number(rows[0]?.count ?? 0) >= size;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SQL for the time of the newest migration applied (drizzle's `created_at`), or null; it fails when
+ * no migration ever ran (no table). Drizzle's migrator applies exactly the journal entries newer
+ * than this, so nothing is left to apply when it is at least the journal's newest.
+ */
+export const LAST_APPLIED_MIGRATION = sql`(SELECT max(created_at) FROM drizzle.__drizzle_migrations)`;
+
+/** Whether `lastApplied` (from LAST_APPLIED_MIGRATION) covers every migration in the journal. */
+export async function isMigrationUpToDate(lastApplied: unknown): Promise<boolean> {
+  if (lastApplied === null || lastApplied === undefined) return false;
+  return Number(lastApplied) >= (await readJournal()).lastMillis;
+}
+
+/** True when every migration in the journal has been applied: one small query, no migrator loaded. */
+async function migrationsUpToDate(db: Database): Promise<boolean> {
+  try {
+    const rows = await queryRows<{ last: unknown }>(db, sql`SELECT ${LAST_APPLIED_MIGRATION} AS last`);
+    return await isMigrationUpToDate(rows[0]?.last);
   } catch {
     return false;
   }

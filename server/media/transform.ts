@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type SharpModule from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { type Fit, type ImageFormat, MAX_IMAGE_PIXELS } from '../../common/media.ts';
 import { AppError } from '../errors.ts';
 import { resizeBox } from './plan.ts';
@@ -43,12 +44,27 @@ export const transformStats: {
   hold: Promise<void> | null;
 } = { computed: 0, joined: 0, running: 0, waiting: 0, hold: null };
 
+let transformThreads: number | undefined;
+let loadedSharp: typeof SharpModule | undefined;
+let sharpModule: Promise<typeof SharpModule> | undefined;
+
 /**
  * libvips threads per operation (the AVIF encoder's included). A process-wide setting of sharp;
  * sharp's default is the number of cores (1 on glibc without jemalloc), so it is set explicitly.
  */
 export function setTransformThreads(threads: number): void {
-  sharp.concurrency(Math.max(1, threads));
+  transformThreads = Math.max(1, threads);
+  loadedSharp?.concurrency(transformThreads);
+}
+
+/** sharp (libvips) is loaded on the first upload or transform, not at start-up (issue 12). */
+async function sharp(input: string, options: SharpOptions): Promise<Sharp> {
+  sharpModule ??= import('sharp').then(({ default: module }) => {
+    if (transformThreads !== undefined) module.concurrency(transformThreads);
+    loadedSharp = module;
+    return module;
+  });
+  return (await sharpModule)(input, options);
 }
 
 export type ProbedImage = { format: ImageFormat; width: number; height: number };
@@ -61,7 +77,7 @@ export async function probeImage(file: string): Promise<ProbedImage> {
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the pixel limit is checked below instead.
-    metadata = await sharp(file, { limitInputPixels: false }).metadata();
+    metadata = await (await sharp(file, { limitInputPixels: false })).metadata();
   } catch {
     throw new AppError('unsupported_media_type', 'not a readable image');
   }
@@ -103,7 +119,9 @@ export async function renderVariant(
 ): Promise<Buffer> {
   transformStats.computed += 1;
   if (transformStats.hold) await transformStats.hold;
-  const image = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
+  const image = (
+    await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
+  )
     .timeout({ seconds: options.timeoutSeconds })
     .resize({ ...resizeBox(params), withoutEnlargement: true });
   switch (params.format) {

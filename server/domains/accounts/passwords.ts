@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's minimum: 19 MiB, two passes (about 25 ms a hash here).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
-export const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password);
+// The native module is loaded on the first sign-in or password change, not at start-up (issue 12).
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+
+export const hashPassword = async (password: string) => (await loadArgon2()).hash(password, ARGON2_OPTIONS);
+export const verifyPassword = async (passwordHash: string, password: string) =>
+  (await loadArgon2()).verify(passwordHash, password);
 
 /** A readable random password of 20 characters (about 119 bits). */
 export function generatePassword(): string {
