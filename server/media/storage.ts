@@ -4,6 +4,7 @@ import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
+import { S3MediaStorage } from './s3-storage.ts';
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -12,14 +13,14 @@ const HASH = /^[0-9a-f]{64}$/;
  * stored once, and a key never changes meaning (so a variant cached under it can never go stale).
  *
  * Variants and upload scratch files always live on the local disk of the node (they are a cache and
- * a work area); only originals go through the adapter, so an S3-compatible adapter can come later
- * without touching the transform code.
+ * a work area); only originals go through the adapter: on that disk (FsMediaStorage) or in an
+ * S3-compatible bucket shared by every node (S3MediaStorage, s3-storage.ts).
  */
 export type MediaStorage = {
   /** Moves `sourceFile` (a finished temporary file) into place under `hash`; a known hash keeps the stored copy. */
   put(hash: string, sourceFile: string): Promise<{ stored: boolean }>;
   has(hash: string): Promise<boolean>;
-  /** The original's bytes. */
+  /** The original's bytes (a missing one makes the stream fail: ENOENT on disk, a 404 AppError from S3). */
   get(hash: string): Readable;
   /** A local file holding the original, for sharp (an object-store adapter downloads it first). */
   localPath(hash: string): Promise<string>;
@@ -35,22 +36,35 @@ export type MediaStorage = {
   list(): AsyncIterable<{ hash: string; storedAt: Date }>;
 };
 
+/** What the factories read; `mediaS3` is needed only for `s3`. */
+type StorageConfig = Pick<Config, 'dataDir' | 'mediaStorage'> & Partial<Pick<Config, 'mediaS3'>>;
+
 /**
  * Files sent with form submissions (issue 11): the same adapter in its own namespace
- * (DATA_DIR/form-files), which no public route serves; keys are random, not content hashes, so
- * deleting one submission's file never touches another's.
+ * (DATA_DIR/form-files, or form-files/ in the bucket), which no public route serves; keys are
+ * random, not content hashes, so deleting one submission's file never touches another's.
  */
-export function createFormFileStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
-  switch (config.mediaStorage) {
-    case 'fs':
-      return new FsMediaStorage(path.join(config.dataDir, 'form-files'));
-  }
+export function createFormFileStorage(config: StorageConfig): MediaStorage {
+  return createStorage(config, 'form-files');
 }
 
-export function createMediaStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
+export function createMediaStorage(config: StorageConfig): MediaStorage {
+  return createStorage(config, 'media');
+}
+
+function createStorage(config: StorageConfig, namespace: 'media' | 'form-files'): MediaStorage {
+  const local = new FsMediaStorage(path.join(config.dataDir, namespace));
   switch (config.mediaStorage) {
     case 'fs':
-      return new FsMediaStorage(path.join(config.dataDir, 'media'));
+      return local;
+    case 's3':
+      if (!config.mediaS3) throw new Error('MEDIA_STORAGE=s3 needs the MEDIA_S3_* settings');
+      return new S3MediaStorage({
+        settings: config.mediaS3,
+        namespace: `${namespace}/`,
+        local,
+        keepUploads: namespace === 'media',
+      });
   }
 }
 

@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# Bouwsteen: one image for every app node. Build: docker build -t bouwsteen .
+# The server runs on the Node 24 that package.json pins (node_modules/node), started with its
+# built-in type stripping: no compile step for the server, the same code as in development.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# All dependencies, for the build.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# The site (React Router build, precompressed assets).
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Production dependencies only.
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data \
+    BUILD_DIR=/app/build
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json ./
+COPY common ./common
+COPY server ./server
+# The load context token the server and the site build share (package.json "imports").
+COPY web/app-context.ts ./web/app-context.ts
+# DATA_DIR: the embedded database and media with one node; with PostgreSQL and S3 only a cache
+# (image variants, downloaded originals, upload scratch files) that may be lost at any time.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["/app/node_modules/node/bin/node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM reaches the server directly (no npm or shell in between): it finishes in-flight requests.
+CMD ["/app/node_modules/node/bin/node", "server/main.ts"]
