@@ -14,6 +14,12 @@ export type AppContextValue = {
   origin: string;
   /** Whether the server has a translation service for automatic translation (TRANSLATE_URL). */
   hasTranslationService: boolean;
+  /**
+   * The page cache (issue 12): a loader whose answer is the same for every visitor without a
+   * session (same language and cookie choices) calls `allow()`; the server keeps the rendered HTML
+   * unless something visitor-specific (a form, a counted search) was served or a cookie set.
+   */
+  pageCache: { allow(): void };
 };
 
 // Imported by the server and by the React Router build through the `#app-context` package import,

@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dropzone/styles.css';
+// Only the Mantine styles public pages use (issue 12); signed-in screens and overlays load theirs lazily.
+import './styles/mantine-site.css';
 import './styles/site.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
@@ -43,7 +43,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     app.site.getViewer(),
   ]);
   const cookies = request.headers.get('cookie');
-  const consent = parseConsent(readCookie(cookies, CONSENT_COOKIE));
+  // What the page needs of the consent is its categories; the date stays in the cookie, so every
+  // visitor with the same choice gets the same page (the page cache keys on the categories).
+  const consentCookie = parseConsent(readCookie(cookies, CONSENT_COOKIE));
+  const consent = consentCookie && { categories: consentCookie.categories, date: '' };
   // Automatic translation (SPEC 1, 9): offered when the site turned it on and has a service.
   const autoTranslate = {
     isOffered: shell.settings.autoTranslate === 'true' && app.hasTranslationService,

@@ -1,4 +1,7 @@
-import '@mantine/notifications/styles.css';
+// Every Mantine component's styles for the signed-in screens and edit mode (the public site loads
+// only those it uses: web/styles/mantine-site.css), in Mantine's layer, below the site's styles.
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTermsDialogSkipped } from '../components/account/TermsDialog';
 import { passwordProblemKey } from './password';
+import { isTermsDialogSkipped } from './terms';
 import { safeReturnTo } from './viewer';
 
 describe('safeReturnTo', () => {

@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
+import { errorMessage } from './error-message';
 import { useNotificationCloseMs } from './viewer';
 
 /** SPEC 9: the busy notice appears only when a task takes longer than this. */
@@ -10,10 +10,8 @@ export const BUSY_NOTICE_DELAY_MS = 1000;
 
 let nextId = 0;
 
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code !== 'network_error' && error.message) return error.message;
-  return fallback;
-}
+// In a module of its own, so public views (lists) use it without the notices' code.
+export { errorMessage };
 
 /**
  * Runs a save with SPEC 4 feedback: a busy notice after 1 s, a done notice for the user's

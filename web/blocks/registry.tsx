@@ -6,15 +6,22 @@ import {
   type BlockViewOf,
   isKnownBlockView,
 } from '../../common/blocks/index';
+import { lazyComponent } from '../components/lazy-component';
 import { AccordionBlock } from './Accordion/View';
 import { ButtonsBlock } from './Buttons/View';
 import { DividerBlock } from './Divider/View';
-import { FormBlock } from './Form/View';
 import { ImageBlock } from './Image/View';
-import { ListBlock } from './List/View';
 import { TextBlock } from './Text/View';
 import { VideoBlock } from './Video/View';
 import { WidgetBlock } from './Widget/View';
+
+// The form and list views (inputs, validation, proof of work; list controls, pager, item fetching)
+// are chunks of their own in the browser, loaded on the pages that show a form or a list; the server
+// renders them in place. No Suspense boundary of their own: while hydrating, React keeps the
+// server's HTML until the chunk is there, and a client-side navigation (a transition) keeps the
+// page it comes from until then, so nothing shifts.
+const FormBlock = lazyComponent(() => import('./Form/View').then((module) => module.FormBlock));
+const ListBlock = lazyComponent(() => import('./List/View').then((module) => module.ListBlock));
 
 /** A type's view gets its own block, with data (blocks without data never reach a view). */
 export type BlockViewProps<N extends BlockTypeName> = {

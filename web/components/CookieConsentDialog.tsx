@@ -1,3 +1,4 @@
+import '../styles/mantine-overlays.css';
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,10 @@ export function CookieConsentDialog() {
   // The dialog that opens by itself on a first visit has no control to give the focus back to:
   // after the choice the focus goes to the main content (the skip link's target), not to <body>.
   const [focusMainOnClose, setFocusMainOnClose] = useState(false);
+  // Mounted closed first (its code loads when it is first needed, web/components/SiteDialogs.tsx),
+  // so that opening is a change the Modal sees: it then remembers where the focus was to return it.
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const choose = (categories: CookieCategory[]) => {
     setFocusMainOnClose(consent.isChoiceRequired);
     consent.save(categories);
@@ -30,7 +35,7 @@ export function CookieConsentDialog() {
     // The compound form, so the header can drop its <header> role: outside <main> Mantine's header
     // would count as a second banner landmark next to the site's.
     <Modal.Root
-      opened={consent.isDialogOpen}
+      opened={isMounted && consent.isDialogOpen}
       onClose={consent.closeDialog}
       closeOnClickOutside={canDismiss}
       closeOnEscape={canDismiss}

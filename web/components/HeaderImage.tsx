@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
-import { HEADER } from '../../common/layout';
+import { preload } from 'react-dom';
+import { BREAKPOINTS, HEADER } from '../../common/layout';
 import type { HeaderImageView } from '../../common/site';
 import { withParams } from './media-url';
 
@@ -13,12 +14,26 @@ const DESKTOP_WIDTH = 1920;
  * the first heading of the page.
  */
 export function HeaderImage({ image }: { image: HeaderImageView }) {
+  const mobileUrl = image.imageUrl
+    ? withParams(image.imageUrl, { width: HEADER.mobileImageBaseWidth, format: 'webp' })
+    : '';
+  const desktopUrl = image.imageUrl
+    ? withParams(image.imageUrl, { width: DESKTOP_WIDTH, format: 'webp' })
+    : '';
   const style = image.imageUrl
     ? ({
-        '--header-image-mobile': `url("${withParams(image.imageUrl, { width: HEADER.mobileImageBaseWidth, format: 'webp' })}")`,
-        '--header-image': `url("${withParams(image.imageUrl, { width: DESKTOP_WIDTH, format: 'webp' })}")`,
+        '--header-image-mobile': `url("${mobileUrl}")`,
+        '--header-image': `url("${desktopUrl}")`,
       } as CSSProperties)
     : undefined;
+  if (image.imageUrl) {
+    // Usually the largest thing on the first screen, but as a CSS background the browser finds it
+    // only after the stylesheet: preloaded from <head> at high priority, one variant per screen
+    // width (the media queries of site.css), it starts with the stylesheet (issue 12, LCP).
+    const small = `(min-width: ${BREAKPOINTS.small}px)`;
+    preload(mobileUrl, { as: 'image', fetchPriority: 'high', media: `not all and ${small}` });
+    preload(desktopUrl, { as: 'image', fetchPriority: 'high', media: small });
+  }
   return (
     <section className="header-image" data-has-image={image.imageUrl ? true : undefined} style={style}>
       <div className="container header-image-text" lang={image.lang}>

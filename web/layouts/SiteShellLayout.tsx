@@ -2,9 +2,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import type { PageView } from '../../common/site';
-import { InactiveDialog } from '../components/account/InactiveDialog';
-import { TermsDialog } from '../components/account/TermsDialog';
-import { CookieConsentDialog } from '../components/CookieConsentDialog';
+import { SiteDialogs } from '../components/SiteDialogs';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
 import { useRootData } from './root-data';
@@ -69,9 +67,7 @@ export function SiteShellLayout({ children }: { children: ReactNode }) {
       {settings?.showFooter === false ? null : (
         <SiteFooter shell={shell} blocks={page ? page.footerBlocks : shell.defaultFooterBlocks} />
       )}
-      <CookieConsentDialog />
-      <TermsDialog />
-      <InactiveDialog />
+      <SiteDialogs />
     </div>
   );
 }

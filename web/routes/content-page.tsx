@@ -21,7 +21,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const requested = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
   const search = new URL(request.url).search;
   const item = await loadItemPage(app.site, requested, app.locale, search);
-  if (item) return { page: item.itemView.page, isEditing: false, itemView: item.itemView };
+  if (item) {
+    app.pageCache.allow();
+    return { page: item.itemView.page, isEditing: false, itemView: item.itemView };
+  }
   const isEditing = requested === '/edit' || requested.endsWith('/edit');
   const path = isEditing ? requested.slice(0, -'/edit'.length) || '/' : requested;
   const query = new URL(request.url).searchParams;
@@ -42,6 +45,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect('/unauthorized');
   }
   if (!page) throw data(null, { status: 404 });
+  // The same for every visitor (a page with a form says otherwise through the site services).
+  if (!isEditing) app.pageCache.allow();
   return { page, isEditing, itemView: null };
 }
 

@@ -17,6 +17,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!entry || !isLocale(lang)) throw data(null, { status: 404 });
   const page = await app.site.getPageByName({ name: entry.name, locale: lang });
   if (!page) throw data(null, { status: 404 });
+  app.pageCache.allow();
   return { page: { ...page, path: pathname } };
 }
 

@@ -20,6 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const requestedPage = Number(params.get('page'));
   const page =
     Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 10_000 ? requestedPage : 1;
+  // The same for every visitor; the server counts the search again when it sends a kept page.
+  app.pageCache.allow();
   const results: SearchResults | null = q
     ? await app.site.search({ q, locale: app.locale, page, ...(type ? { type } : {}) })
     : null;

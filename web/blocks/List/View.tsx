@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { ListItemView, ListPage } from '../../../common/list-items';
-import { errorMessage } from '../../account/tasks';
+import { errorMessage } from '../../account/error-message';
 import { ListControls } from '../../components/lists/ListControls';
 import { ListItemCard } from '../../components/lists/ListItemCard';
 import { ListPager } from '../../components/lists/ListPager';

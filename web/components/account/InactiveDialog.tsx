@@ -1,3 +1,4 @@
+import '../../styles/mantine-overlays.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../styles/mantine-overlays.css';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,17 +6,11 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { LEGAL_PAGES } from '../../../common/site';
 import { useSignOut } from '../../account/sign-out';
 import { errorMessage } from '../../account/tasks';
+import { isTermsDialogSkipped } from '../../account/terms';
 import { useViewer } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { useRootData } from '../../layouts/root-data';
 import { useCookieConsent } from '../cookie-consent';
-
-/** SPEC 4: the terms dialog is skipped on the terms of use themselves and on account/security. */
-const TERMS_DIALOG_SKIPPED = [/^\/legal\/terms-of-use(\/|$)/, /^\/account\/security(\/|$)/];
-
-export function isTermsDialogSkipped(pathname: string): boolean {
-  return TERMS_DIALOG_SKIPPED.some((pattern) => pattern.test(pathname));
-}
 
 /**
  * Asks a signed-in, active user to accept the current terms of use when the accepted version
