@@ -1,13 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
+type BenchDatabase = { url: string; drop(): Promise<void> };
+
 /** A scratch database on the PostgreSQL server, or null when none answers. */
-export async function scratchPostgres(tag: string): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres');
-  serverUrl.pathname = '/postgres';
+export async function scratchPostgres(tag: string): Promise<BenchDatabase | null> {
+  const serverUrl = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/postgres';
+  try {
+    return await createDatabase(serverUrl, tag, 3000);
+  } catch (error) {
+    console.log(
+      `  PostgreSQL: not reachable at ${new URL(serverUrl).host} (${(error as Error).message}); skipped.`,
+    );
+    return null;
+  }
+}
+
+/**
+ * A fresh, empty database on the PostgreSQL server of `serverUrl` (the URL's own database is only
+ * used to connect), for a benchmark that starts a server on it; dropped again by `drop()`. Unlike
+ * `scratchPostgres` it fails when the server does not answer: the caller asked for PostgreSQL.
+ */
+export async function createBenchDatabase(serverUrl: string, tag = 'run'): Promise<BenchDatabase> {
+  return createDatabase(serverUrl, tag);
+}
+
+async function createDatabase(
+  serverUrl: string,
+  tag: string,
+  connectTimeoutMs?: number,
+): Promise<BenchDatabase> {
   const name = `bouwsteen_bench_${tag}_${randomBytes(4).toString('hex')}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
   const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({
+      connectionString: admin.toString(),
+      ...(connectTimeoutMs === undefined ? {} : { connectionTimeoutMillis: connectTimeoutMs }),
+    });
     await client.connect();
     try {
       await client.query(text);
@@ -15,12 +45,7 @@ export async function scratchPostgres(tag: string): Promise<{ url: string; drop(
       await client.end();
     }
   };
-  try {
-    await query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    console.log(`  PostgreSQL: not reachable at ${serverUrl.host} (${(error as Error).message}); skipped.`);
-    return null;
-  }
+  await query(`CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };

@@ -1,16 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
-import { REPO_ROOT, type ServerProcess, startServer } from '../scripts/server-process.ts';
+import { REPO_ROOT, type ServerProcess, startServer, TEST_ADMIN } from '../scripts/server-process.ts';
 import { runAdminPagesBench } from './admin-pages.ts';
 import { runFormsBench } from './forms.ts';
+import { runLighthouseBench } from './lighthouse.ts';
 import { runListsBench } from './lists.ts';
+import { runLoadBench } from './load.ts';
 import { runMediaBench } from './media.ts';
+import { scratchPostgres } from './postgres.ts';
+import { runStartBench } from './start.ts';
 import { runStatisticsBench } from './statistics.ts';
+import { runWireBench } from './wire.ts';
 
 /**
  * `npm run bench`: throughput and latency of the production server on loopback, next to a bare
@@ -19,9 +22,12 @@ import { runStatisticsBench } from './statistics.ts';
  *   BENCH_DURATION=10     seconds measured per target (after BENCH_WARMUP seconds of warm-up, 3)
  *   BENCH_CONNECTIONS=10  concurrent connections
  *   DATABASE_URL=postgres://user@host:5432/postgres
- *                         run our server on PostgreSQL: a fresh database is created on that server
- *                         for the run and dropped afterwards (the URL's database is only used to
- *                         connect); without it the server uses a fresh PGlite directory.
+ *                         the PostgreSQL server for the second round (default
+ *                         postgres://root@127.0.0.1:5432/postgres; skipped when none answers): a
+ *                         fresh database is created for the run and dropped afterwards. The first
+ *                         round always runs on a fresh PGlite directory.
+ *   BENCH_ONLY=site,start the parts to run (site, start, wire, lighthouse, media, statistics, lists,
+ *                         admin-pages, forms, load); all by default
  */
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = positive(process.env.BENCH_WARMUP, 3);
@@ -32,18 +38,62 @@ function positive(value: string | undefined, fallback: number): number {
   return Number.isFinite(number) && number > 0 ? number : fallback;
 }
 
-type Row = { name: string; result: Result };
+type Row = { name: string; result: Result; target?: number };
+
+/** The targets of issue 12, as ratios of the bare baseline. */
+const TARGET_CACHED = 0.5;
+const TARGET_SIGNED_IN = 0.05;
 
 async function main() {
-  const postgres = process.env.DATABASE_URL ? await createBenchDatabase(process.env.DATABASE_URL) : null;
+  const only = process.env.BENCH_ONLY?.split(',');
+  const wanted = (name: string) => !only || only.includes(name);
+  if (wanted('site')) {
+    await runSiteBench(null);
+    const postgres = await scratchPostgres('site');
+    if (postgres) {
+      try {
+        await runSiteBench(postgres.url);
+      } finally {
+        await postgres.drop();
+      }
+    }
+  }
+  // Start (issue 12): first start and restart on existing data, PGlite and PostgreSQL.
+  if (wanted('start')) await runStartBench();
+  // Bytes on the wire of a first visit (issue 12), in Chromium.
+  if (wanted('wire')) await runWireBench();
+  // Lighthouse, mobile preset, on the home page and an item page (issue 12).
+  if (wanted('lighthouse')) await runLighthouseBench();
+  // Media (issue 4): its own app process (PGlite, no site) and @fastify/static baseline.
+  if (wanted('media')) await runMediaBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
+  // Statistics (issue 10): a cached public page with statistics on and off, as a ratio.
+  if (wanted('statistics'))
+    await runStatisticsBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
+  // Lists and search (issue 5): 100,000 items, in-process API on PGlite and (when reachable) PostgreSQL.
+  if (wanted('lists')) await runListsBench();
+  // Admin pages table (issue 10): 10,000 pages, in-process API on PGlite.
+  if (wanted('admin-pages')) await runAdminPagesBench();
+  // Forms (issue 11): 100,000 submissions over 3 versions, in-process use-cases on PGlite and PostgreSQL.
+  if (wanted('forms')) await runFormsBench();
+  // Load (issue 12): 500 connections, mixed reads and 1 % writes (BENCH_LOAD_DURATION, 60 s).
+  if (wanted('load')) await runLoadBench();
+}
+
+/**
+ * Our production server on PGlite (`databaseUrl` null) or on a fresh PostgreSQL database, next to
+ * the bare Fastify baseline, in one run: visitors' cached pages and API reads, a signed-in user's
+ * home page (never cached), and one request at a time for the latency of an uncached page read.
+ */
+async function runSiteBench(databaseUrl: string | null) {
   let server: ServerProcess | null = null;
   let bare: { url: string; stop(): Promise<void> } | null = null;
   const scratch = await mkdtemp(path.join(tmpdir(), 'bouwsteen-bench-'));
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   try {
-    console.log(`Starting the server (production build, ${postgres ? 'PostgreSQL' : 'PGlite'}, demo site)…`);
-    server = await startServer({ databaseUrl: postgres?.url, logLevel: 'warn' });
+    console.log(`Starting the server (production build, ${database}, demo site)…`);
+    server = await startServer({ databaseUrl: databaseUrl ?? undefined, logLevel: 'warn' });
 
-    const home = await fetch(`${server.url}/`);
+    const home = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
     if (!home.ok) throw new Error(`GET / answered ${home.status}`);
     const homeBody = Buffer.from(await home.arrayBuffer());
     const bodyFile = path.join(scratch, 'home.html');
@@ -52,64 +102,96 @@ async function main() {
     const named = await fetch(`${server.url}/api/pages:withName?name=home`);
     if (!named.ok) throw new Error(`GET /api/pages:withName?name=home answered ${named.status}`);
     const { guid } = (await named.json()) as { guid: string };
+    const session = await signIn(server.url);
 
     bare = await startBareServer(bodyFile);
 
-    const targets: [name: string, url: string][] = [
-      [`bare Fastify, static ${homeBody.length} B page`, `${bare.url}/`],
-      ['SSR /', `${server.url}/`],
-      ['SSR /over-ons', `${server.url}/over-ons`],
-      ['API GET /api/pages/{home}', `${server.url}/api/pages/${guid}`],
+    const html = { accept: 'text/html' };
+    const targets: { name: string; url: string; headers: Record<string, string>; target?: number }[] = [
+      { name: `bare Fastify, static ${homeBody.length} B page`, url: `${bare.url}/`, headers: html },
+      { name: 'cached home page /', url: `${server.url}/`, headers: html, target: TARGET_CACHED },
+      {
+        name: 'cached content page /over-ons',
+        url: `${server.url}/over-ons`,
+        headers: html,
+        target: TARGET_CACHED,
+      },
+      {
+        name: 'anonymous API GET /api/pages/{home}',
+        url: `${server.url}/api/pages/${guid}`,
+        headers: { accept: 'application/json' },
+        target: TARGET_CACHED,
+      },
+      {
+        name: 'signed-in home page / (uncached)',
+        url: `${server.url}/`,
+        headers: { ...html, cookie: session },
+        target: TARGET_SIGNED_IN,
+      },
     ];
     const rows: Row[] = [];
-    for (const [name, url] of targets) {
+    for (const { name, url, headers, target } of targets) {
       process.stdout.write(`  ${name}: warm-up ${WARMUP} s, measure ${DURATION} s… `);
-      await run(url, WARMUP);
-      const result = await run(url, DURATION);
-      rows.push({ name, result });
+      await run(url, WARMUP, headers);
+      const result = await run(url, DURATION, headers);
+      rows.push({ name, result, ...(target === undefined ? {} : { target }) });
       console.log(`${Math.round(result.requests.average)} req/s`);
     }
-    printTable(rows, homeBody.length, postgres !== null);
+    // One request at a time: the latency of a page read that no cache answers (signed in).
+    const single = await run(
+      `${server.url}/api/pages/${guid}`,
+      DURATION,
+      { accept: 'application/json', cookie: session },
+      1,
+    );
+    printTable(rows, homeBody.length, database);
+    const latencyTarget = databaseUrl ? 3 : 5;
+    console.log(
+      `\nUncached GET /api/pages/{home} (signed in), one request at a time: p50 ${single.latency.p50} ms, ` +
+        `p99 ${single.latency.p99} ms, ${Math.round(single.requests.average)} req/s (target p50 ≤ ${latencyTarget} ms on ${database})\n`,
+    );
   } finally {
     await bare?.stop();
     const stopped = await server?.stop(10_000);
     if (stopped && stopped.code !== 0)
       console.warn(`The server exited with code ${stopped.code} on SIGTERM.`);
-    await postgres?.drop();
     await rm(scratch, { recursive: true, force: true });
   }
-  // Media (issue 4): its own app process (PGlite, no site) and @fastify/static baseline.
-  await runMediaBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
-  // Statistics (issue 10): a cached public page with statistics on and off, as a ratio.
-  await runStatisticsBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
-  // Lists and search (issue 5): 100,000 items, in-process API on PGlite and (when reachable) PostgreSQL.
-  await runListsBench();
-  // Admin pages table (issue 10): 10,000 pages, in-process API on PGlite.
-  await runAdminPagesBench();
-  // Forms (issue 11): 100,000 submissions over 3 versions, in-process use-cases on PGlite and PostgreSQL.
-  await runFormsBench();
 }
 
-async function run(url: string, duration: number): Promise<Result> {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    duration,
-    timeout: 10,
-    headers: { accept: url.includes('/api/') ? 'application/json' : 'text/html' },
+/** The demo admin's session cookie (startServer creates the admin with TEST_ADMIN's password). */
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth:signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN),
   });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .join('; ');
 }
 
-function printTable(rows: Row[], bodySize: number, onPostgres: boolean) {
+async function run(
+  url: string,
+  duration: number,
+  headers: Record<string, string>,
+  connections = CONNECTIONS,
+): Promise<Result> {
+  return autocannon({ url, connections, pipelining: 1, duration, timeout: 10, headers });
+}
+
+function printTable(rows: Row[], bodySize: number, database: string) {
   const baseline = rows[0]?.result.requests.average ?? 0;
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'errors/non-2xx'];
-  const lines = rows.map(({ name, result }) => [
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'ratio to bare', 'goal', 'errors/non-2xx'];
+  const lines = rows.map(({ name, result, target }) => [
     name,
     result.requests.average.toFixed(0),
     result.latency.p50.toFixed(1),
     result.latency.p99.toFixed(1),
-    baseline > 0 ? `${((result.requests.average / baseline) * 100).toFixed(1)} %` : '-',
+    baseline > 0 ? (result.requests.average / baseline).toFixed(3) : '-',
+    target === undefined ? '' : `≥ ${target}`,
     `${result.errors + result.timeouts}/${result.non2xx}`,
   ]);
   const widths = header.map((title, column) =>
@@ -120,7 +202,7 @@ function printTable(rows: Row[], bodySize: number, onPostgres: boolean) {
   console.log('');
   console.log(
     `Bouwsteen benchmark ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.version}, ` +
-      `${onPostgres ? 'PostgreSQL' : 'PGlite'}, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up, ` +
+      `${database}, ${CONNECTIONS} connections, ${DURATION} s per target after ${WARMUP} s warm-up, ` +
       `home page ${bodySize} B`,
   );
   console.log('');
@@ -154,26 +236,6 @@ async function startBareServer(bodyFile: string): Promise<{ url: string; stop():
       await exited;
     },
   };
-}
-
-/** A fresh, empty database on the PostgreSQL server of `serverUrl`, dropped again after the run. */
-async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bouwsteen_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new URL(serverUrl);
-  admin.pathname = '/postgres';
-  const query = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, openDialog, waitForHydration } from './browser.ts';
 
 /**
  * axe-core (WCAG 2.0 and 2.1, levels A and AA) on every screen the app has, signed out and signed in
@@ -73,15 +73,7 @@ const label = (locale: Locale, nl: string, en: string) => (locale === 'nl' ? nl 
  */
 async function openItemForm(page: Page, trigger: Locator) {
   const dialog = page.getByRole('dialog');
-  for (let attempt = 1; ; attempt += 1) {
-    await trigger.click();
-    try {
-      await dialog.waitFor({ timeout: 5_000 });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await openDialog(trigger, dialog);
   await dialog.locator('.ProseMirror').waitFor();
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, openDialog, waitForHydration } from './browser.ts';
 
 /**
  * Settings and the site parts without a screen until issue 10: the settings groups (live header
@@ -113,6 +113,8 @@ describe('settings and site parts', () => {
   it('warns that automatic translation needs a translation service this server does not have', async () => {
     const page = await context.newPage();
     await open(page, '/settings?tab=privacy');
+    // The settings come from a query after hydration: wait for the tab's content, then count.
+    await page.getByText('Geen vertaaldienst ingesteld').waitFor();
     await expect(page.getByText('Geen vertaaldienst ingesteld').count()).resolves.toBe(1);
     // Visitors see no choice they could not use.
     await open(page, '/?lang=en');
@@ -172,8 +174,8 @@ describe('settings and site parts', () => {
     await page.getByRole('region', { name: 'Bewerkmodus' }).waitFor();
     const list = page.locator('[data-editable-block="list"]').first();
     const guid = await list.getAttribute('data-guid');
-    await list.getByRole('button', { name: 'Bewerk', exact: true }).click();
     const editor = page.getByRole('dialog', { name: 'Blok bewerken: Lijst' });
+    await openDialog(list.getByRole('button', { name: 'Bewerk', exact: true }), editor);
     const picker = editor.getByLabel('Standaard bovenliggende items', { exact: true });
     await picker.fill('dorpsquiz');
     await page.getByRole('option', { name: 'Terugblik op de dorpsquiz' }).click();

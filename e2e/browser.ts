@@ -7,20 +7,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { inject } from 'vitest';
-
-/** Debian's Chromium; a browser is never downloaded. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 export const CONSENT_COOKIE = 'cookie-consent';
 
@@ -133,6 +120,23 @@ export async function waitForHydration(page: Page): Promise<void> {
     { timeout: 15_000 },
   );
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Clicks what opens a dialog until the dialog is there (at most three tries, five seconds each). On a
+ * loaded machine a click can land while a lazily loaded part of the page is still being attached, and
+ * a lost click should fail the step that depends on it, not a later one after its 30 s timeout.
+ */
+export async function openDialog(trigger: Locator, dialog: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await trigger.click();
+    try {
+      await dialog.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 /** The text a reader sees (rendered text, like the DOM's innerText): hidden elements left out. */

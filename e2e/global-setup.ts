@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { type ServerProcess, startServer } from '../scripts/server-process.ts';
-import { CHROMIUM_PATH } from './browser.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -15,6 +15,19 @@ afterAll(async () => {
 const SIGNED_IN_CODE =
   /\/assets\/(EditModePage|BlockEditorDrawer|ListEditing|RichTextField|ImageUpload|ColorPicker|AccountProviders|account|settings|users|signed-in-layout)[.-]/;
 
+/**
+ * What a first visit to `/` may transfer (compressed), at most. Issue 12 asks for 150 KB of
+ * JavaScript; the site sends about 190 KB today (zod and both catalogues still reach every page, see
+ * bench/README.md), so this holds the line at 200 KB until that work is done. CSS is within its 40 KB.
+ */
+const BUDGET = { script: 200 * 1024, stylesheet: 40 * 1024 } as const;
+
+/**
+ * Classes of Mantine's Table, Tabs and Tooltip and of the dropzone: in a public page's styles they
+ * mean a whole library's stylesheet got there, where only the public components' styles belong.
+ */
+const WHOLE_LIBRARY_CSS = /\.m_(?:b23fa0ef|89d60db1|1b3c8819|d46a4834)\b/;
+
 type Transfer = { url: string; type: string; encoding: string | undefined; bytes: number };
 
 /** Every response of a first visit to `path`, with what went over the wire for its body. */
@@ -59,6 +72,32 @@ describe('what a visitor gets over the wire', () => {
     console.log(
       `[wire] first visit to /: HTML ${kilobytes('document')} KB, JavaScript ${kilobytes('script')} KB, CSS ${kilobytes('stylesheet')} KB (brotli)`,
     );
+  });
+
+  it('stays within its byte budgets: JavaScript ≤ 200 KB (issue 12 aims at 150), CSS ≤ 40 KB (compressed)', async () => {
+    const transfers = await firstVisit('/');
+    const bytes = (type: string) =>
+      transfers.filter((transfer) => transfer.type === type).reduce((sum, t) => sum + t.bytes, 0);
+    expect(bytes('stylesheet')).toBeLessThanOrEqual(BUDGET.stylesheet);
+    expect(bytes('script')).toBeLessThanOrEqual(BUDGET.script);
+  });
+
+  it('loads no dialog, drawer or menu code and no styles of components it does not show', async () => {
+    const transfers = await firstVisit('/');
+    const scripts = transfers.filter((transfer) => transfer.type === 'script').map((t) => t.url);
+    // Floating menus, modals, drawers and the form block come only with what opens or shows them.
+    expect(
+      scripts.filter((url) =>
+        /\/assets\/(Modal|Drawer|Menu|Popover|floating-ui|SignedInUserMenu|CookieConsentDialog|MobileMenuDrawer)[.-]/.test(
+          url,
+        ),
+      ),
+    ).toEqual([]);
+    const stylesheets = transfers.filter((transfer) => transfer.type === 'stylesheet');
+    for (const stylesheet of stylesheets) {
+      const css = await (await fetch(stylesheet.url)).text();
+      expect(css, stylesheet.url).not.toMatch(WHOLE_LIBRARY_CSS);
+    }
   });
 
   it('holds no editor, account or admin code', async () => {

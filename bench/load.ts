@@ -1,0 +1,449 @@
+import { readFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { XSRF_COOKIE, XSRF_HEADER } from '../common/auth.ts';
+import { type ServerProcess, startServer, TEST_ADMIN } from '../scripts/server-process.ts';
+import { createBenchDatabase } from './postgres.ts';
+
+/**
+ * Load test (issue 12): one production server (the build in BUILD_DIR, demo site) under many
+ * connections at once with a visitor's mix of requests and a trickle of editor writes, for a minute.
+ * Part of `npm run bench`; alone: `npx tsx bench/load.ts`.
+ *
+ *   BENCH_LOAD_DURATION=60      seconds measured (after BENCH_LOAD_WARMUP seconds of warm-up, 10)
+ *   BENCH_LOAD_CONNECTIONS=500  concurrent connections
+ *   BENCH_LOAD_TIMEOUT=10       seconds before a request counts as a timeout
+ *   BENCH_LOAD_ONLY=page        one kind of the mix alone (page, list, search, image, write)
+ *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only)
+ *   DATABASE_URL=postgres://…   on PostgreSQL: a fresh database on that server, dropped afterwards;
+ *                               without it a fresh PGlite directory.
+ *
+ * The mix (chosen per request at random): 40 % public pages (SSR, as a browser asks: text/html,
+ * gzip/br), 20 % list pages (POST /api/listitem/list/{blockGuid}, the demo's two lists), 15 % search
+ * (the search page and the search API, several terms), 24 % images (the /a/{guid}?width=… URLs the
+ * demo pages use), 1 % writes: the signed-in admin (the demo's editor) changes a text block's content
+ * through the API (session cookie + XSRF header), which also invalidates the visitors' cache.
+ * Reports requests, req/s, p50/p99, errors/timeouts/non-2xx (per kind too) and the server's RSS
+ * after the warm-up and after the run; asserts nothing.
+ */
+
+type Kind = 'page' | 'list' | 'search' | 'image' | 'write';
+const KINDS: Kind[] = ['page', 'list', 'search', 'image', 'write'];
+
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PAGE_PATHS = [
+  '/',
+  '/over-ons',
+  '/nieuws',
+  '/over-ons/bestuur',
+  '/over-ons/geschiedenis',
+  '/activiteiten',
+  '/activiteiten/kalender',
+  '/contact',
+];
+const SEARCH_TERMS = [
+  'linde',
+  'dorpsraad',
+  'vereniging',
+  'markt',
+  'bestuur',
+  'vrijwilligers',
+  'speeltoestel',
+];
+const WRITE_PAGE = 'geschiedenis';
+/** Where each kind falls in the 0-100 roll of the mix (1 % writes, 40 pages, 20 lists, 15 search, 24 images). */
+const ONLY_ROLL: Record<Kind, number> = { write: 0.5, page: 20, list: 50, search: 70, image: 90 };
+const ONLY = KINDS.find((kind) => kind === process.env.BENCH_LOAD_ONLY);
+const WRITE_PERCENT = Math.min(100, Math.max(0, Number(process.env.BENCH_LOAD_WRITE_PERCENT ?? 1) || 0));
+
+export type LoadBenchOptions = {
+  duration?: number;
+  warmup?: number;
+  connections?: number;
+  /** Seconds a request may take before autocannon counts a timeout (and opens a new connection). */
+  timeout?: number;
+  /** PostgreSQL server to create the fresh database on; default DATABASE_URL, else PGlite. */
+  databaseUrl?: string | undefined;
+};
+
+export type LoadBenchSummary = {
+  database: 'PGlite' | 'PostgreSQL';
+  connections: number;
+  duration: number;
+  timeout: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  perKind: Record<Kind, { requests: number; non2xx: number; statuses: Record<string, number> }>;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  rssPeakMb: number;
+  rssGrowthPercent: number;
+};
+
+function setting(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** The resident set size of a process in MB, from /proc/<pid>/status (VmRSS). */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/** The targets of the mix, read from the running demo site. */
+async function discover(server: ServerProcess) {
+  const getJson = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${server.url}${path}`, init);
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  type Block = { guid: string; buildingBlockName: string; content: unknown };
+
+  const pages: string[] = [];
+  const images = new Set<string>();
+  for (const path of PAGE_PATHS) {
+    const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+    if (!response.ok) continue;
+    pages.push(path);
+    const html = await response.text();
+    for (const match of html.matchAll(/\/a\/[0-9a-f-]{36}\?[^"'\s,<>]*/g)) {
+      images.add(match[0].replaceAll('&amp;', '&'));
+    }
+  }
+  if (pages.length === 0) throw new Error('none of the demo pages answered 200');
+
+  const lists: string[] = [];
+  for (const name of ['nieuws', 'kalender']) {
+    const page = await getJson<{ buildingBlockInstances?: Block[] }>(`/api/pages:withName?name=${name}`);
+    for (const block of page.buildingBlockInstances ?? []) {
+      if (block.buildingBlockName === 'list') lists.push(block.guid);
+    }
+  }
+  if (lists.length === 0) throw new Error('the demo site has no list block on "nieuws" or "kalender"');
+
+  // Warm every image variant once (a cold transform may answer 503 under load by design).
+  const imagePaths: string[] = [];
+  for (const path of [...images].slice(0, 24)) {
+    const response = await fetch(`${server.url}${path}`, { headers: { accept: 'image/webp,image/*' } });
+    await response.arrayBuffer();
+    if (response.ok) imagePaths.push(path);
+  }
+  if (imagePaths.length === 0) throw new Error('no /a/{guid} image on the demo pages answered 200');
+
+  // The editor: the admin signs in; the session and XSRF cookies go with every write.
+  const signIn = await fetch(`${server.url}/api/auth:signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
+  const cookies = new Map(
+    signIn.headers.getSetCookie().map((line) => {
+      const pair = line.split(';')[0] ?? '';
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)] as const;
+    }),
+  );
+  const xsrf = cookies.get(XSRF_COOKIE);
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie after sign-in');
+  const session = {
+    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    [XSRF_HEADER]: xsrf,
+  };
+  const editorPage = await getJson<{ buildingBlockInstances?: Block[] }>(
+    `/api/pages:withName?name=${WRITE_PAGE}`,
+    { headers: session },
+  );
+  const text = editorPage.buildingBlockInstances?.find((block) => block.buildingBlockName === 'text');
+  if (!text) throw new Error(`the demo page "${WRITE_PAGE}" has no text block to edit`);
+  const stored = text.content as { nl?: { doc?: { type: string; content?: unknown[] } }; en?: unknown };
+  const doc = stored.nl?.doc ?? { type: 'doc', content: [] };
+  /** The text block with one paragraph that says which write this is (same size every time). */
+  const writeBody = (count: number) =>
+    JSON.stringify({
+      content: {
+        nl: {
+          doc: {
+            ...doc,
+            content: [
+              ...(doc.content ?? []),
+              { type: 'paragraph', content: [{ type: 'text', text: `Bijgewerkt (${count}).` }] },
+            ],
+          },
+        },
+        ...(stored.en ? { en: stored.en } : {}),
+      },
+    });
+  // One write before the run proves the body is accepted.
+  const probe = await fetch(`${server.url}/api/buildingblockinstance/${text.guid}`, {
+    method: 'PUT',
+    headers: { ...session, 'content-type': 'application/json' },
+    body: writeBody(0),
+  });
+  if (!probe.ok) throw new Error(`the editor's write answered ${probe.status}: ${await probe.text()}`);
+
+  return {
+    pages,
+    lists,
+    imagePaths,
+    session,
+    writePath: `/api/buildingblockinstance/${text.guid}`,
+    writeBody,
+  };
+}
+
+type Targets = Awaited<ReturnType<typeof discover>>;
+type RequestData = {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+};
+type Context = { kind?: Kind };
+type Tally = Record<Kind, { requests: number; non2xx: number; statuses: Record<string, number> }>;
+
+function emptyTally(): Tally {
+  return Object.fromEntries(
+    KINDS.map((kind) => [kind, { requests: 0, non2xx: 0, statuses: {} }]),
+  ) as unknown as Tally;
+}
+
+/** One request of the mix, picked at random. */
+function nextRequest(targets: Targets, writes: { count: number }): RequestData & { kind: Kind } {
+  const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+  const browser = { 'user-agent': DESKTOP_CHROME, 'accept-encoding': 'gzip, br' };
+  // BENCH_LOAD_ONLY=<kind>: that kind alone (to see what each costs); otherwise the mix.
+  // BENCH_LOAD_WRITE_PERCENT: the writes' share (default 1); the reads keep their proportions.
+  const isWrite = ONLY ? ONLY === 'write' : Math.random() * 100 < WRITE_PERCENT;
+  const roll = ONLY ? ONLY_ROLL[ONLY] : 1 + Math.random() * 99;
+  if (isWrite) {
+    writes.count += 1;
+    return {
+      kind: 'write',
+      method: 'PUT',
+      path: targets.writePath,
+      headers: { ...targets.session, 'content-type': 'application/json', accept: 'application/json' },
+      body: targets.writeBody(writes.count),
+    };
+  }
+  if (roll < 41) {
+    return {
+      kind: 'page',
+      method: 'GET',
+      path: pick(targets.pages),
+      headers: { ...browser, accept: 'text/html' },
+    };
+  }
+  if (roll < 61) {
+    const sort = pick(['publishedOn_desc', 'publishedOn_asc', 'title_asc']);
+    return {
+      kind: 'list',
+      method: 'POST',
+      path: `/api/listitem/list/${pick(targets.lists)}`,
+      headers: { ...browser, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ pageNumber: 1 + Math.floor(Math.random() * 2), itemCount: 5, sort_by: sort }),
+    };
+  }
+  if (roll < 76) {
+    const term = encodeURIComponent(pick(SEARCH_TERMS));
+    return Math.random() < 0.5
+      ? {
+          kind: 'search',
+          method: 'GET',
+          path: `/search?q=${term}`,
+          headers: { ...browser, accept: 'text/html' },
+        }
+      : {
+          kind: 'search',
+          method: 'GET',
+          path: `/api/search?q=${term}`,
+          headers: { ...browser, accept: 'application/json' },
+        };
+  }
+  return {
+    kind: 'image',
+    method: 'GET',
+    path: pick(targets.imagePaths),
+    headers: { ...browser, accept: 'image/avif,image/webp,image/*' },
+  };
+}
+
+/** Waits until the server answers GET /readyz within 100 ms again (at most a minute). */
+async function untilIdle(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/readyz`).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.ok && performance.now() - started < 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function load(
+  server: ServerProcess,
+  targets: Targets,
+  duration: number,
+  connections: number,
+  tally: Tally,
+  writes: { count: number },
+  timeout: number,
+): Promise<Result> {
+  const options: Options & {
+    requests: {
+      setupRequest(request: RequestData, context: Context): RequestData;
+      onResponse(status: number, body: unknown, context: Context): void;
+    }[];
+  } = {
+    url: server.url,
+    connections,
+    pipelining: 1,
+    duration,
+    timeout,
+    requests: [
+      {
+        setupRequest(request, context) {
+          const { kind, ...next } = nextRequest(targets, writes);
+          context.kind = kind;
+          return { ...request, ...next };
+        },
+        onResponse(status, _body, context) {
+          const entry = tally[context.kind ?? 'page'];
+          entry.requests += 1;
+          if (status < 200 || status > 299) entry.non2xx += 1;
+          entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+        },
+      },
+    ],
+  };
+  return autocannon(options);
+}
+
+export async function runLoadBench(options: LoadBenchOptions = {}): Promise<LoadBenchSummary> {
+  const duration = options.duration ?? setting('BENCH_LOAD_DURATION', 60);
+  const warmup = options.warmup ?? setting('BENCH_LOAD_WARMUP', 10);
+  const connections = options.connections ?? setting('BENCH_LOAD_CONNECTIONS', 500);
+  const timeout = options.timeout ?? setting('BENCH_LOAD_TIMEOUT', 10);
+  const serverUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const postgres = serverUrl ? await createBenchDatabase(serverUrl, 'load') : null;
+  const database = postgres ? 'PostgreSQL' : 'PGlite';
+  let server: ServerProcess | null = null;
+  try {
+    console.log(`\nLoad test (issue 12): starting the server (production build, ${database}, demo site)…`);
+    server = await startServer({ databaseUrl: postgres?.url, logLevel: 'warn' });
+    const targets = await discover(server);
+    console.log(
+      `  ${targets.pages.length} pages, ${targets.lists.length} lists, ${SEARCH_TERMS.length} search terms, ` +
+        `${targets.imagePaths.length} image variants, writes to ${targets.writePath}`,
+    );
+    const writes = { count: 0 };
+    process.stdout.write(`  warm-up: ${connections} connections, ${warmup} s… `);
+    const warm = await load(server, targets, warmup, connections, emptyTally(), writes, timeout);
+    console.log(`${Math.round(warm.requests.average)} req/s`);
+    // The server still works off what the warm-up's connections left in flight: measure from idle.
+    await untilIdle(server);
+    const rssBeforeMb = await rssMb(server.pid);
+
+    let rssPeakMb = rssBeforeMb;
+    const pid = server.pid;
+    const sampler = setInterval(() => {
+      void rssMb(pid)
+        .then((value) => {
+          rssPeakMb = Math.max(rssPeakMb, value);
+        })
+        .catch(() => undefined);
+    }, 1_000);
+    const tally = emptyTally();
+    process.stdout.write(`  measure: ${connections} connections, ${duration} s… `);
+    let result: Result;
+    try {
+      result = await load(server, targets, duration, connections, tally, writes, timeout);
+    } finally {
+      clearInterval(sampler);
+    }
+    console.log(`${Math.round(result.requests.average)} req/s`);
+    const rssAfterMb = await rssMb(server.pid);
+    rssPeakMb = Math.max(rssPeakMb, rssAfterMb);
+
+    const summary: LoadBenchSummary = {
+      database,
+      connections,
+      duration,
+      timeout,
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      perKind: tally,
+      rssBeforeMb,
+      rssAfterMb,
+      rssPeakMb,
+      rssGrowthPercent: ((rssAfterMb - rssBeforeMb) / rssBeforeMb) * 100,
+    };
+    printSummary(summary, warmup);
+    const serverErrors = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
+    if (serverErrors.length > 0) {
+      console.log(`  The server logged ${serverErrors.length} error(s); the first:\n  ${serverErrors[0]}`);
+    }
+    return summary;
+  } finally {
+    const stopped = await server?.stop(10_000);
+    if (stopped && stopped.code !== 0)
+      console.warn(`The server exited with code ${stopped.code} on SIGTERM.`);
+    await postgres?.drop();
+  }
+}
+
+function printSummary(summary: LoadBenchSummary, warmup: number) {
+  console.log('');
+  console.log(
+    `Load test ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.version}, ` +
+      `${summary.database}, ${summary.connections} connections, ${summary.duration} s after ${warmup} s warm-up, ` +
+      `timeout ${summary.timeout} s`,
+  );
+  console.log('');
+  console.log(
+    '| requests | req/s | p50 ms | p99 ms | errors (all) | of which timeouts | non-2xx | RSS before → after (peak) | growth |',
+  );
+  console.log(
+    '| -------: | ----: | -----: | -----: | -----------: | ----------------: | ------: | ------------------------- | -----: |',
+  );
+  console.log(
+    `| ${summary.requests} | ${summary.requestsPerSecond.toFixed(0)} | ${summary.p50.toFixed(0)} | ` +
+      `${summary.p99.toFixed(0)} | ${summary.errors} | ${summary.timeouts} | ${summary.non2xx} | ` +
+      `${summary.rssBeforeMb.toFixed(0)} → ${summary.rssAfterMb.toFixed(0)} MB (${summary.rssPeakMb.toFixed(0)}) | ` +
+      `${summary.rssGrowthPercent >= 0 ? '+' : ''}${summary.rssGrowthPercent.toFixed(1)} % |`,
+  );
+  console.log('');
+  console.log('| kind | answers | non-2xx | statuses |');
+  console.log('| ---- | ------: | ------: | -------- |');
+  for (const kind of KINDS) {
+    const entry = summary.perKind[kind];
+    const statuses = Object.entries(entry.statuses)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
+    console.log(`| ${kind} | ${entry.requests} | ${entry.non2xx} | ${statuses} |`);
+  }
+}
+
+// `npx tsx bench/load.ts`: the load test alone (needs a build: BUILD_DIR or ./build).
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '')) {
+  runLoadBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
