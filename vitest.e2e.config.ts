@@ -12,7 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // One more try for a test that failed on a loaded 2-core machine (a click that landed while a
     // lazily loaded part was attaching). The report shows such retries; a test that fails twice
-    // fails the run. Each test opens its own pages, so a retry starts clean.
+    // fails the run (as does one whose first try left data its retry does not expect).
     retry: 1,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
