@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, {
@@ -30,6 +28,7 @@ import { errorBody, registerErrorHandling } from './errors.ts';
 import { lazyApiReference } from './http/api-docs.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
 import { isPublicRead, ResponseCache, registerPublicApiCache } from './http/public-cache.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerJobs } from './jobs/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ANONYMOUS } from './policies/index.ts';
@@ -71,8 +70,6 @@ export type BuildAppOptions = {
 
 /** Trust the first `hops` proxies in front of us, whatever their address (TRUST_PROXY=<number>). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-type ResponseWithNonce = ServerResponse & { cspNonce?: string };
 
 /** The whole application as a Fastify instance; `server/main.ts` only listens. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -131,7 +128,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
-    (reply.raw as ResponseWithNonce).cspNonce = randomBytes(16).toString('base64');
     const query = request.query as Record<string, unknown> | undefined;
     request.locale = resolveLocale({
       query: typeof query?.lang === 'string' ? query.lang : undefined,
@@ -139,6 +135,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       acceptLanguage: request.headers['accept-language'],
     });
   });
+  // Security headers on every answer, cached ones too (before the caches' hooks, which may answer).
+  const security = registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Scripts: the site's own files and its inline scripts by nonce or hash (security-headers.ts).
+        // Mantine sets CSS variables in style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        upgradeInsecureRequests:
+          config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
+      },
+    },
+    // Nothing of our URLs goes to other sites (receipt links are secrets), but our own pages do
+    // send their origin: with no-referrer browsers send `Origin: null` on a same-site form post,
+    // which React Router's action check rightly refuses (issue 11, forms without JavaScript).
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ?? false,
+  });
+  app.decorate('security', security);
   registerAuth(app);
   // The content version (DESIGN "cache"), read at most every 50 ms per node and afresh after this
   // node took a write: before its answer leaves, so the writer's next read already sees it. Tests
@@ -157,27 +176,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled work (issue 11: form retention), once across nodes; not in tests, which run jobs themselves.
   registerJobs(app, { enabled: config.env !== 'test' });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_request, response) => `'nonce-${(response as ResponseWithNonce).cspNonce}'`],
-        // Mantine sets CSS variables in style attributes; scripts stay nonce-only.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        upgradeInsecureRequests:
-          config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
-      },
-    },
-    // Nothing of our URLs goes to other sites (receipt links are secrets), but our own pages do
-    // send their origin: with no-referrer browsers send `Origin: null` on a same-site form post,
-    // which React Router's action check rightly refuses (issue 11, forms without JavaScript).
-    referrerPolicy: { policy: 'same-origin' },
-    hsts: config.publicUrl?.startsWith('https:') ?? false,
-  });
   await app.register(fastifyRateLimit, { global: false });
   // HTML and JSON leave compressed (brotli when the browser takes it). Quality 4 is most of
   // brotli's gain at a small part of its cost per response; built assets are precompressed at

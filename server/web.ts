@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +20,7 @@ import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
 import { type CachedResponse, etagOf, makeEntry, ResponseCache, withinSeconds } from './http/public-cache.ts';
+import { cspNonce } from './http/security-headers.ts';
 import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
 
 /**
@@ -101,7 +101,7 @@ export const webRoutes: FastifyPluginAsync<{
         cookie: request.cookies[LOCALE_COOKIE],
       }),
       localeFromQuery: isLocale(query?.lang),
-      nonce: (reply.raw as ServerResponse & { cspNonce?: string }).cspNonce ?? '',
+      nonce: cspNonce(reply),
       requestId: request.id,
       origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
       hasTranslationService: options.config.translateUrl !== undefined,
@@ -195,12 +195,12 @@ export const webRoutes: FastifyPluginAsync<{
       }
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase()));
-      const scriptHashes = inlineScriptHashes(body.toString('utf8'));
+      const policy = app.security.withScripts(inlineScriptHashes(body.toString('utf8')));
       // Compressed once, off the event loop, while this visitor already gets the page.
       const etag = etagOf(body);
       void makeEntry({ status: 200, headers, body, etag, expiresAt: pages.expiryNow() }).then(
         (made) => {
-          const entry = { ...made, scriptHashes, search: decision.search };
+          const entry = { ...made, policy, search: decision.search };
           pages.set(key, entry);
           settle(entry);
         },
@@ -219,7 +219,7 @@ export const webRoutes: FastifyPluginAsync<{
   });
 };
 
-type CachedPage = CachedResponse & { scriptHashes: string[]; search: PageCacheDecision['search'] };
+type CachedPage = CachedResponse & { policy: string; search: PageCacheDecision['search'] };
 
 /** What a kept page does not replay: the length and encoding are per response, cookies never kept. */
 const UNKEPT_HEADERS = new Set([

@@ -71,16 +71,13 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** A page from the cache: the response's CSP nonce gives way to the hashes of the page's scripts. */
+/** A page from the cache, with the policy naming its inline scripts by hash (made when it was kept). */
 export function sendCachedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  entry: CachedResponse & { scriptHashes: string[] },
+  entry: CachedResponse & { policy: string },
 ): FastifyReply {
-  const policy = reply.getHeader('content-security-policy');
-  if (typeof policy === 'string') {
-    reply.header('content-security-policy', policy.replace(/'nonce-[^']*'/, entry.scriptHashes.join(' ')));
-  }
+  reply.header('content-security-policy', entry.policy);
   reply.header('x-cache', 'hit');
   return sendCached(request, reply, entry);
 }
