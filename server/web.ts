@@ -165,20 +165,18 @@ export const webRoutes: FastifyPluginAsync<{
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.all('*', async (request, reply) => {
     const { build, handle } = await loadSite();
-    const key = pageCacheKey(request, await app.contentVersion.current(), build.assets.version);
+    const key = pageCacheKey(request, build.assets.version);
+    const version = key === null ? '' : await app.contentVersion.current();
     if (key !== null) {
-      const entry = pages.get(key) ?? (await withinSeconds(pages.pending(key), 10));
-      if (entry) {
+      const found = await pages.lookup(key, version);
+      if (found) {
         // A kept search page still counts its search (statistics), as its first render did.
-        if (entry.search) noteSearch(request, entry.search);
-        return sendCachedPage(request, reply, entry);
+        if (found.entry.search) noteSearch(request, found.entry.search);
+        return sendCachedPage(request, reply, found);
       }
     }
-    // Misses of one key at the same time wait for the first render (a popular page after a change).
-    let settle: (entry: CachedPage | null) => void = () => {};
-    if (key !== null && request.method === 'GET') {
-      pages.track(key, new Promise((resolve) => (settle = resolve)));
-    }
+    // The first miss of a key after a change renders it; others meanwhile get the previous page.
+    const settle = key !== null && request.method === 'GET' ? pages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();
       const response = await handle(createRequest(request, reply), loadContext(request, reply, decision));
@@ -199,11 +197,7 @@ export const webRoutes: FastifyPluginAsync<{
       // Compressed once, off the event loop, while this visitor already gets the page.
       const etag = etagOf(body);
       void makeEntry({ status: 200, headers, body, etag, expiresAt: pages.expiryNow() }).then(
-        (made) => {
-          const entry = { ...made, policy, search: decision.search };
-          pages.set(key, entry);
-          settle(entry);
-        },
+        (made) => settle({ ...made, policy, search: decision.search }),
         (error: unknown) => {
           request.log.warn({ err: error }, 'could not keep a rendered page');
           settle(null);

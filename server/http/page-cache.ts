@@ -33,13 +33,14 @@ export class PageCacheDecision {
 }
 
 /**
- * The key of a visitor's page, or null when the request may not be answered from the cache: only
+ * The key of a visitor's page (the cache keeps one entry per key, for the latest content version it
+ * saw), or null when the request may not be answered from the cache: only
  * GET and HEAD without a session or token, and not a `?lang=` choice (its answer sets the cookie).
  * Everything the render reads of the request is in the key: host (canonical links), path and
  * query (sorted: list paging, sort and filters), language, the consent choice (whether the dialog
  * shows, which embeds load) and automatic translation.
  */
-export function pageCacheKey(request: FastifyRequest, version: string, build: string): string | null {
+export function pageCacheKey(request: FastifyRequest, build: string): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.auth.method !== 'none' || request.headers.authorization !== undefined) return null;
   const url = request.url;
@@ -53,7 +54,7 @@ export function pageCacheKey(request: FastifyRequest, version: string, build: st
   const consent = parseConsent(cookies[CONSENT_COOKIE]);
   const consentKey = consent ? [...consent.categories].sort().join(',') : '-';
   const translate = isAutoTranslateOn(cookies[AUTO_TRANSLATE_COOKIE]) ? 't' : '-';
-  return [version, build, request.host, locale, consentKey, translate, `${path}?${query}`].join('\u0000');
+  return [build, request.host, locale, consentKey, translate, `${path}?${query}`].join('\u0000');
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -75,9 +76,10 @@ export function inlineScriptHashes(html: string): string[] {
 export function sendCachedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  entry: CachedResponse & { policy: string },
+  found: { entry: CachedResponse & { policy: string }; isStale: boolean },
 ): FastifyReply {
+  const { entry } = found;
   reply.header('content-security-policy', entry.policy);
-  reply.header('x-cache', 'hit');
+  reply.header('x-cache', found.isStale ? 'stale' : 'hit');
   return sendCached(request, reply, entry);
 }

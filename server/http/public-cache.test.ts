@@ -11,15 +11,29 @@ describe('the cache of visitors’ responses', () => {
   it('keeps entries up to its byte budget, dropping the least recently used first', async () => {
     const cache = new ResponseCache({ maxBytes: 64 * 1024 });
     const first = await entry(100);
-    cache.set('a', first);
-    cache.set('b', await entry(100));
-    expect(cache.get('a')).toBe(first);
-    for (let index = 0; index < 200; index += 1) cache.set(`filler-${index}`, await entry(600));
+    cache.set('a', '1', first);
+    cache.set('b', '1', await entry(100));
+    expect(cache.get('a', '1')).toBe(first);
+    for (let index = 0; index < 200; index += 1) cache.set(`filler-${index}`, '1', await entry(600));
     expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
-    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('b', '1')).toBeUndefined();
     // One entry larger than an eighth of the budget is never kept: it would push out many others.
-    cache.set('huge', await entry(20 * 1024));
-    expect(cache.get('huge')).toBeUndefined();
+    cache.set('huge', '1', await entry(20 * 1024));
+    expect(cache.get('huge', '1')).toBeUndefined();
+  });
+
+  it('keeps one entry per key: a later content version replaces it, an earlier one never does', async () => {
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
+    const old = await entry(100);
+    const current = await entry(200);
+    cache.set('page', '9', old);
+    cache.set('page', '10', current);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(200 + 256);
+    expect(cache.get('page', '9')).toBeUndefined();
+    expect(cache.get('page', '10')).toBe(current);
+    cache.set('page', '9', old);
+    expect(cache.get('page', '10')).toBe(current);
   });
 
   it('stops serving an entry at the end of the minute it was made in', async () => {
@@ -27,12 +41,12 @@ describe('the cache of visitors’ responses', () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024, now: () => now });
     const expiresAt = cache.expiryNow();
     expect(expiresAt).toBe(Date.UTC(2026, 10, 23, 12, 1, 0));
-    cache.set('page', await entry(10, expiresAt));
+    cache.set('page', '1', await entry(10, expiresAt));
     now += 29_000;
-    expect(cache.get('page')).toBeDefined();
+    expect(cache.get('page', '1')).toBeDefined();
     now += 1_000;
-    expect(cache.get('page')).toBeUndefined();
-    expect(cache.size).toBe(0);
+    expect(cache.get('page', '1')).toBeUndefined();
+    await expect(cache.lookup('page', '1')).resolves.toBeNull();
   });
 
   it('keeps brotli and gzip copies of what is worth compressing', async () => {
@@ -66,17 +80,42 @@ describe('the cache of visitors’ responses', () => {
     expect(matchesEtag('', '"abc"')).toBe(false);
   });
 
-  it('lets concurrent misses of one key wait for the first', async () => {
+  it('lets concurrent misses of one key wait for the first when there is nothing older', async () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
-    let settle: (value: Awaited<ReturnType<typeof entry>> | null) => void = () => {};
-    cache.track('page', new Promise((resolve) => (settle = resolve)));
-    const waiting = cache.pending('page');
-    expect(waiting).toBeDefined();
+    await expect(cache.lookup('page', '1')).resolves.toBeNull();
+    const settle = cache.claim('page', '1');
+    const waiting = cache.lookup('page', '1');
     const made = await entry(10);
     settle(made);
-    expect(await waiting).toBe(made);
+    await expect(waiting).resolves.toEqual({ entry: made, isStale: false });
+    await expect(cache.lookup('page', '1')).resolves.toEqual({ entry: made, isStale: false });
+  });
+
+  it('answers with the previous version while the first request after a change makes the new one', async () => {
+    let now = Date.UTC(2026, 10, 23, 12, 0, 30);
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024, now: () => now });
+    const old = await entry(10, cache.expiryNow());
+    cache.set('page', '1', old);
+    // The first request after the change finds nothing for version 2 and makes it itself …
+    await expect(cache.lookup('page', '2')).resolves.toBeNull();
+    const settle = cache.claim('page', '2');
+    // … the others meanwhile get the previous page at once, marked stale.
+    await expect(cache.lookup('page', '2')).resolves.toEqual({ entry: old, isStale: true });
+    const made = await entry(10, cache.expiryNow());
+    settle(made);
+    await expect(cache.lookup('page', '2')).resolves.toEqual({ entry: made, isStale: false });
+    // Not cacheable (settled with nothing): the next request makes its own answer.
+    const again = cache.claim('page', '3');
+    again(null);
     await Promise.resolve();
-    expect(cache.pending('page')).toBeUndefined();
+    await expect(cache.lookup('page', '3')).resolves.toBeNull();
+    // An entry more than a minute past its end does not stand in: they wait for the new one.
+    now += 120_000;
+    const late = cache.claim('page', '4');
+    const waiting = cache.lookup('page', '4');
+    const fresh = await entry(10, cache.expiryNow());
+    late(fresh);
+    await expect(waiting).resolves.toEqual({ entry: fresh, isStale: false });
   });
 });
 

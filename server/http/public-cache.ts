@@ -36,9 +36,22 @@ const gzip = promisify(zlib.gzip);
 /** Below this, compression gains nothing worth a header. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** A byte-bounded least-recently-used map of cached responses, with one computation per key at a time. */
+/** How long after its end an entry may still stand in while its successor is being made. */
+const STALE_FOR_MS = 60_000;
+
+/**
+ * A byte-bounded least-recently-used map of cached responses: one entry per key (the request's
+ * identity: path, language, …), made for one content version. A new version's entry replaces the
+ * old one, so memory holds at most one entry per key however often the content changes.
+ *
+ * One computation per key and version at a time: the first request after a change makes the new
+ * entry (its client gets the fresh answer); requests for the same key meanwhile get the previous
+ * entry at once (stale while revalidate, for as long as one render takes), or wait for the new one
+ * when there is none. Under many connections and a stream of edits this keeps the renders to one
+ * per page per change instead of a queue that outgrows the clients' patience (issue 12 load test).
+ */
 export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
-  readonly #entries = new Map<string, Entry>();
+  readonly #slots = new Map<string, { version: string; entry: Entry }>();
   readonly #pending = new Map<string, Promise<Entry | null>>();
   readonly #maxBytes: number;
   readonly #now: () => number;
@@ -49,50 +62,71 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
     this.#now = options.now ?? Date.now;
   }
 
-  get(key: string): Entry | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    if (entry.expiresAt <= this.#now()) {
-      this.#bytes -= sizeOf(entry);
-      return undefined;
-    }
-    this.#entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, entry: Entry): void {
-    const size = sizeOf(entry);
-    if (size > this.#maxBytes / 8) return;
-    const previous = this.#entries.get(key);
-    if (previous) {
-      this.#entries.delete(key);
-      this.#bytes -= sizeOf(previous);
-    }
-    this.#entries.set(key, entry);
-    this.#bytes += size;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#entries.delete(oldestKey);
-      this.#bytes -= sizeOf(oldest);
-    }
+  /** The entry made for this version, unless its minute is over. */
+  get(key: string, version: string): Entry | undefined {
+    const slot = this.#slots.get(key);
+    if (!slot || slot.version !== version || slot.entry.expiresAt <= this.#now()) return undefined;
+    this.#slots.delete(key);
+    this.#slots.set(key, slot);
+    return slot.entry;
   }
 
   /**
-   * The response being made for `key` by another request, if any: concurrent misses of one page
-   * (a popular page just after a change) wait for the first instead of all rendering it.
+   * What to answer without rendering: the entry of this version; else, while another request makes
+   * it, the previous entry (`stale`), or the new one once made (waiting at most 10 s); else null, and
+   * the caller makes it (`claim`).
    */
-  pending(key: string): Promise<Entry | null> | undefined {
-    return this.#pending.get(key);
+  async lookup(key: string, version: string): Promise<{ entry: Entry; isStale: boolean } | null> {
+    const fresh = this.get(key, version);
+    if (fresh) return { entry: fresh, isStale: false };
+    const pending = this.#pending.get(pendingKey(key, version));
+    if (!pending) return null;
+    const slot = this.#slots.get(key);
+    if (slot && !isLater(slot.version, version) && slot.entry.expiresAt + STALE_FOR_MS > this.#now()) {
+      return { entry: slot.entry, isStale: true };
+    }
+    const made = await withinSeconds(pending, 10);
+    return made ? { entry: made, isStale: false } : null;
   }
 
-  /** Registers the computation of `key`'s response (null: not cacheable) until it settles. */
-  track(key: string, computation: Promise<Entry | null>): void {
-    this.#pending.set(key, computation);
+  /**
+   * This request makes the entry for (key, version): others looking it up meanwhile do not. Settle
+   * with the entry (kept, and handed to those waiting) or null (not cacheable: they make their own).
+   */
+  claim(key: string, version: string): (entry: Entry | null) => void {
+    const at = pendingKey(key, version);
+    let settle: (entry: Entry | null) => void = () => {};
+    const computation = new Promise<Entry | null>((resolve) => {
+      settle = resolve;
+    });
+    this.#pending.set(at, computation);
     const done = () => {
-      if (this.#pending.get(key) === computation) this.#pending.delete(key);
+      if (this.#pending.get(at) === computation) this.#pending.delete(at);
     };
     computation.then(done, done);
+    return (entry) => {
+      if (entry) this.set(key, version, entry);
+      settle(entry);
+    };
+  }
+
+  /** Keeps `entry` for `key`, unless an entry of a later version is already there. */
+  set(key: string, version: string, entry: Entry): void {
+    const size = sizeOf(entry);
+    if (size > this.#maxBytes / 8) return;
+    const previous = this.#slots.get(key);
+    if (previous) {
+      if (isLater(previous.version, version)) return;
+      this.#slots.delete(key);
+      this.#bytes -= sizeOf(previous.entry);
+    }
+    this.#slots.set(key, { version, entry });
+    this.#bytes += size;
+    for (const [oldestKey, oldest] of this.#slots) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#slots.delete(oldestKey);
+      this.#bytes -= sizeOf(oldest.entry);
+    }
   }
 
   get bytes() {
@@ -100,13 +134,20 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   }
 
   get size() {
-    return this.#entries.size;
+    return this.#slots.size;
   }
 
   /** When an entry made now stops being served: the end of the current minute. */
   expiryNow(): number {
     return (Math.floor(this.#now() / 60_000) + 1) * 60_000;
   }
+}
+
+const pendingKey = (key: string, version: string) => `${version}\u0000${key}`;
+
+/** Whether content version `a` came after `b` (versions are counters; see domains/cache.ts). */
+function isLater(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length > b.length : a > b;
 }
 
 function sizeOf(entry: CachedResponse): number {
@@ -240,15 +281,14 @@ export function registerPublicApiCache(
   clock: ContentVersionClock,
   cache: ResponseCache,
 ) {
-  const misses = new WeakMap<FastifyRequest, { key: string; settle(entry: CachedResponse | null): void }>();
+  const misses = new WeakMap<FastifyRequest, (entry: CachedResponse | null) => void>();
   const lookup = async (request: FastifyRequest, reply: FastifyReply, body: string) => {
-    const key = `${await clock.current()}\u0000${request.locale}\u0000${request.method === 'POST' ? 'POST ' : ''}${request.url}\u0000${body}`;
-    // A read being answered for the same key (just after a change, say) is waited for, not repeated.
-    const entry = cache.get(key) ?? (await withinSeconds(cache.pending(key), 10));
-    if (entry) return sendCached(request, reply.header('x-cache', 'hit'), entry);
-    let settle: (entry: CachedResponse | null) => void = () => {};
-    cache.track(key, new Promise((resolve) => (settle = resolve)));
-    misses.set(request, { key, settle });
+    const version = await clock.current();
+    const key = `${request.locale}\u0000${request.method === 'POST' ? 'POST ' : ''}${request.url}\u0000${body}`;
+    const found = await cache.lookup(key, version);
+    if (found)
+      return sendCached(request, reply.header('x-cache', found.isStale ? 'stale' : 'hit'), found.entry);
+    misses.set(request, cache.claim(key, version));
     return undefined;
   };
 
@@ -264,10 +304,9 @@ export function registerPublicApiCache(
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const miss = misses.get(request);
-    if (miss === undefined) return payload;
+    const settle = misses.get(request);
+    if (settle === undefined) return payload;
     misses.delete(request);
-    const { key, settle } = miss;
     const isKept =
       reply.statusCode === 200 &&
       (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
@@ -287,10 +326,7 @@ export function registerPublicApiCache(
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload as string);
     // Compressed and kept after this answer has gone; the next hits find it.
     void makeEntry({ status: 200, headers, body, etag, expiresAt: cache.expiryNow() }).then(
-      (entry) => {
-        cache.set(key, entry);
-        settle(entry);
-      },
+      (entry) => settle(entry),
       (error: unknown) => {
         request.log.warn({ err: error }, 'could not keep a public API answer');
         settle(null);
@@ -301,7 +337,7 @@ export function registerPublicApiCache(
 
   // A read that never reached onSend (its connection closed first): those waiting answer themselves.
   const abandon = async (request: FastifyRequest) => {
-    misses.get(request)?.settle(null);
+    misses.get(request)?.(null);
     misses.delete(request);
   };
   app.addHook('onResponse', abandon);
