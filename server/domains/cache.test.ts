@@ -52,6 +52,22 @@ describe('content version and the visitors’ cache', () => {
     expect((await site().getPageByPath({ path: '/cache', locale: 'nl' }))?.title).toBe('Daarna');
   });
 
+  it('keeps one value per key: a new content version replaces the old one', async () => {
+    const cache = new VersionedCache();
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return computed;
+    };
+    expect(await cache.get('1', 'menu', compute)).toBe(1);
+    expect(await cache.get('1', 'menu', compute)).toBe(1);
+    expect(await cache.get('2', 'menu', compute)).toBe(2);
+    expect(await cache.get('2', 'menu', compute)).toBe(2);
+    expect(cache.size).toBe(1);
+    await expect(cache.get('3', 'menu', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('3', 'menu', compute)).toBe(3);
+  });
+
   it('shares views between actors with the same flags and roles, never across them', async () => {
     const { db } = database;
     const [role] = await db.insert(roles).values({ name: 'Kascommissie' }).returning();

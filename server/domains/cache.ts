@@ -52,19 +52,27 @@ export class LruCache<V> {
 /**
  * What visitors see, cached per content version: an entry is only ever read under the version it
  * was computed for, so a change anywhere (any node, any write path) makes it unreachable at once.
+ * One entry per key: a new version's value replaces the old one, so the memory it takes does not
+ * grow with the number of changes.
  */
 export class VersionedCache {
-  readonly #entries = new LruCache<Promise<unknown>>(2000);
+  readonly #entries = new LruCache<{ version: string; value: Promise<unknown> }>(2000);
 
   async get<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
-    const cacheKey = `${version}\u0000${key}`;
-    const cached = this.#entries.get(cacheKey) as Promise<T> | undefined;
-    if (cached) return cached;
+    const cached = this.#entries.get(key);
+    if (cached?.version === version) return cached.value as Promise<T>;
     const pending = compute();
-    this.#entries.set(cacheKey, pending);
+    const slot = { version, value: pending };
+    this.#entries.set(key, slot);
     // A failed computation is not kept: the next request tries again.
-    pending.catch(() => this.#entries.delete(cacheKey));
+    pending.catch(() => {
+      if (this.#entries.get(key) === slot) this.#entries.delete(key);
+    });
     return pending;
+  }
+
+  get size() {
+    return this.#entries.size;
   }
 }
 
