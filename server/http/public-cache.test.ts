@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ContentVersionClock } from '../domains/cache.ts';
 import { inlineScriptHashes } from './page-cache.ts';
@@ -56,6 +57,19 @@ describe('the cache of visitors’ responses', () => {
     expect(large.br?.length).toBeLessThan(200);
     expect(large.gzip?.length).toBeLessThan(200);
     expect(large.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  it('compresses a new entry quickly and a popular one again at the best quality', async () => {
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
+    const words = Array.from({ length: 4000 }, (_, index) => `woord${(index * 7919) % 1013}`).join(' ');
+    const body = Buffer.from(`<p>${words}</p>`);
+    const made = await makeEntry({ status: 200, headers: [], body, expiresAt: Number.POSITIVE_INFINITY });
+    const quick = made.br?.length ?? 0;
+    expect(brotliDecompressSync(made.br ?? Buffer.alloc(0))).toEqual(body);
+    cache.set('page', '1', made);
+    for (let hit = 0; hit < 16; hit += 1) cache.get('page', '1');
+    await expect.poll(() => made.br?.length ?? 0).toBeLessThan(quick);
+    expect(brotliDecompressSync(made.br ?? Buffer.alloc(0))).toEqual(body);
   });
 
   it('picks the encoding the client accepts, brotli first, never one it refuses', () => {

@@ -33,6 +33,16 @@ declare module 'fastify' {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+/**
+ * Brotli's quality for a new entry, and for one that proved popular. Measured on the demo's home
+ * page (48 KB of HTML): quality 5 makes 10.8 KB in about 2 ms, 10 makes 10.1 KB in 50–70 ms, 11
+ * 9.8 KB in about 100 ms. Every change to the content makes each page's entry again, so new entries
+ * get the quick one; an entry's sixteenth hit has it made again at the best one in the background.
+ */
+const QUICK_BROTLI = 5;
+const BEST_BROTLI = 11;
+const UPGRADE_AT_HIT = 16;
+
 /** Below this, compression gains nothing worth a header. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -51,7 +61,7 @@ const STALE_FOR_MS = 60_000;
  * per page per change instead of a queue that outgrows the clients' patience (issue 12 load test).
  */
 export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
-  readonly #slots = new Map<string, { version: string; entry: Entry }>();
+  readonly #slots = new Map<string, { version: string; entry: Entry; size: number; hits: number }>();
   readonly #pending = new Map<string, Promise<Entry | null>>();
   readonly #maxBytes: number;
   readonly #now: () => number;
@@ -68,6 +78,8 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
     if (!slot || slot.version !== version || slot.entry.expiresAt <= this.#now()) return undefined;
     this.#slots.delete(key);
     this.#slots.set(key, slot);
+    slot.hits += 1;
+    if (slot.hits === UPGRADE_AT_HIT) void recompress(slot.entry);
     return slot.entry;
   }
 
@@ -118,14 +130,14 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
     if (previous) {
       if (isLater(previous.version, version)) return;
       this.#slots.delete(key);
-      this.#bytes -= sizeOf(previous.entry);
+      this.#bytes -= previous.size;
     }
-    this.#slots.set(key, { version, entry });
+    this.#slots.set(key, { version, entry, size, hits: 0 });
     this.#bytes += size;
     for (const [oldestKey, oldest] of this.#slots) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#slots.delete(oldestKey);
-      this.#bytes -= sizeOf(oldest.entry);
+      this.#bytes -= oldest.size;
     }
   }
 
@@ -167,7 +179,7 @@ export async function makeEntry(input: {
     ? await Promise.all([
         brotli(input.body, {
           params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 10,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI,
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length,
           },
         }),
@@ -183,6 +195,18 @@ export async function makeEntry(input: {
     etag: input.etag ?? etagOf(input.body),
     expiresAt: input.expiresAt,
   };
+}
+
+/** Makes a popular entry's brotli copy again at the best quality, off the event loop. */
+async function recompress(entry: CachedResponse): Promise<void> {
+  if (!entry.br) return;
+  const best = await brotli(entry.body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BEST_BROTLI,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+    },
+  }).catch(() => null);
+  if (best && best.length < entry.br.length) entry.br = best;
 }
 
 /** A strong validator for `body`. */
