@@ -22,7 +22,7 @@ import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
 import { registerAuth, UNSAFE_METHODS } from './auth.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { ContentVersionClock, contentVersion } from './domains/cache.ts';
+import { ContentVersionClock, contentVersion, VersionedCache } from './domains/cache.ts';
 import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { lazyApiReference } from './http/api-docs.ts';
@@ -166,6 +166,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAgeMs: config.env === 'test' ? 0 : 50,
   });
   app.decorate('contentVersion', clock);
+  // Views kept per content version and shared by actors of one class (flags and roles): the site's
+  // pages (server/web.ts) and the API's page reads, for visitors and signed-in users alike.
+  app.decorate('views', new VersionedCache());
   app.addHook('onSend', async (request) => {
     if (UNSAFE_METHODS.has(request.method) && !isPublicRead(request)) clock.invalidate();
   });

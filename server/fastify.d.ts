@@ -1,7 +1,7 @@
 import type { Locale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { ContentVersionClock } from './domains/cache.ts';
+import type { ContentVersionClock, VersionedCache } from './domains/cache.ts';
 import type { SecurityHeaders } from './http/security-headers.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Actor } from './policies/index.ts';
@@ -13,6 +13,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The content version as this node knows it (server/domains/cache.ts). */
     contentVersion: ContentVersionClock;
+    /** Views per content version, shared by actors with the same flags and roles. */
+    views: VersionedCache;
     /** The content security policy for a nonce or for a cached page's script hashes. */
     security: SecurityHeaders;
   }

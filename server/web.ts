@@ -12,14 +12,13 @@ import { FORM_SURVEY_COOKIE } from '../common/forms/settings.ts';
 import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
-import { VersionedCache } from './domains/cache.ts';
 import type { SubmittedFiles } from './domains/forms/files.ts';
 import { isMultipart, type ReceivedPost, receiveFormPost, removeScratch } from './domains/forms/uploads.ts';
 import { createSiteServices } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
-import { type CachedResponse, etagOf, makeEntry, ResponseCache, withinSeconds } from './http/public-cache.ts';
+import { type CachedResponse, etagOf, makeEntry, ResponseCache } from './http/public-cache.ts';
 import { cspNonce } from './http/security-headers.ts';
 import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
 
@@ -31,7 +30,6 @@ export const webRoutes: FastifyPluginAsync<{
   config: Config;
   devServer?: ViteDevServer | undefined;
 }> = async (app, options) => {
-  const siteCache = new VersionedCache();
   const formFileStorage = createFormFileStorage(options.config);
   const formPosts = new WeakMap<FastifyRequest, ReceivedPost | 'tooLarge'>();
   const formFilesOf = formFilesOfWith(formFileStorage, createMediaStorage(options.config));
@@ -73,7 +71,7 @@ export const webRoutes: FastifyPluginAsync<{
         actor: request.actor,
         user: request.auth.method === 'none' ? null : request.auth.user,
         log: request.log,
-        cache: siteCache,
+        cache: app.views,
         onSearch: (search) => {
           noteSearch(request, search);
           pageCache.search = search;

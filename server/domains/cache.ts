@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../db/client.ts';
+import type { Actor } from '../policies/index.ts';
 
 /**
  * The public content's version: a counter the database bumps on every change to pages, blocks,
@@ -11,6 +12,24 @@ export async function contentVersion(db: Executor): Promise<string> {
     sql`SELECT version::text AS version FROM content_version WHERE id = 1`,
   );
   return rows[0]?.version ?? '0';
+}
+
+/**
+ * The part of an actor the policies read: its flags and roles ('' for a visitor). Views are shared
+ * by every actor of one class (the policies never read who the actor is).
+ */
+export function viewerClassOf(actor: Actor): string {
+  const user = actor.user;
+  if (user === null) return '';
+  const flags = [
+    user.isAdmin,
+    user.isContentManager,
+    user.isMett,
+    user.isDeveloper,
+    user.isActive,
+    user.emailVerified,
+  ];
+  return `${flags.map((flag) => (flag ? 1 : 0)).join('')}:${[...user.roleIds].sort().join(',')}`;
 }
 
 /** A small least-recently-used map. */

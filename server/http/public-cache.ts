@@ -263,7 +263,7 @@ export function sendCached(
 }
 
 /** The promise's value, or null when it takes longer than `seconds` (or there is none). */
-export async function withinSeconds<T>(
+async function withinSeconds<T>(
   promise: Promise<T | null> | undefined,
   seconds: number,
 ): Promise<T | null> {

@@ -89,12 +89,15 @@ export async function getTemplate(ctx: Ctx, id: string) {
 
 /**
  * One page with its blocks and, per list block, how many items it shows the actor (SPEC 7), and
- * its `cache-token`: a digest of what it answers and of the content version, so it changes
- * whenever the page or anything public changes.
+ * its `cache-token`: a digest of what it answers and of the content version (the one given, as the
+ * node knows it, or read now), so it changes whenever the page or anything public changes.
  */
-export async function getPage(ctx: Ctx, id: string) {
+export async function getPage(ctx: Ctx, id: string, knownVersion?: string) {
   const page = await requireVisiblePage(ctx, { id }, 'page');
-  const [blocks, version] = await Promise.all([loadBlocks(ctx.db, [page.id]), contentVersion(ctx.db)]);
+  const [blocks, version] = await Promise.all([
+    loadBlocks(ctx.db, [page.id]),
+    knownVersion ?? contentVersion(ctx.db),
+  ]);
   const totals = await Promise.all(
     blocks
       .filter((block) => block.buildingBlockName === 'list')

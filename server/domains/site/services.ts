@@ -17,7 +17,7 @@ import type { Actor } from '../../policies/index.ts';
 import { abilities, can } from '../../policies/index.ts';
 import { toBlockViews } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
-import { contentVersion, type VersionedCache } from '../cache.ts';
+import { contentVersion, type VersionedCache, viewerClassOf } from '../cache.ts';
 import type { ClientInfo, Ctx } from '../context.ts';
 import type { SubmittedFiles } from '../forms/files.ts';
 import { deleteFromReceipt, hasFormBlocks, receiptFor, submitFromPage, withFormData } from '../forms/site.ts';
@@ -31,21 +31,6 @@ import { findMovedPath } from '../redirects/index.ts';
 import { redirectLocation } from '../redirects/view.ts';
 import { searchSite } from '../search/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
-
-/** The part of an actor the policies read: its flags and roles ('' for a visitor). */
-function visibilityClass(actor: Actor): string {
-  const user = actor.user;
-  if (user === null) return '';
-  const flags = [
-    user.isAdmin,
-    user.isContentManager,
-    user.isMett,
-    user.isDeveloper,
-    user.isActive,
-    user.emailVerified,
-  ];
-  return `${flags.map((flag) => (flag ? 1 : 0)).join('')}:${[...user.roleIds].sort().join(',')}`;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -90,7 +75,7 @@ export function createSiteServices(deps: {
   // with the same flags and roles (all visitors alike) shares the views while the content version
   // stays the same: one read of the version per request replaces the page's queries.
   let version: Promise<string> | undefined;
-  const viewerClass = visibilityClass(actor);
+  const viewerClass = viewerClassOf(actor);
   const cached = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
     if (!cache) return compute();
     version ??= currentVersion ? currentVersion() : contentVersion(db);

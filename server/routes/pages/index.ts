@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { viewerClassOf } from '../../domains/cache.ts';
 import {
   addPage,
   addTemplate,
@@ -85,7 +86,12 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { body, cacheToken } = await getPage(contextOf(request), request.params.id);
+      // Shared by every actor with the same flags and roles while the content version holds.
+      const version = await app.contentVersion.current();
+      const key = `api:page|${viewerClassOf(request.actor)}|${request.locale}|${request.params.id}`;
+      const { body, cacheToken } = await app.views.get(version, key, () =>
+        getPage(contextOf(request), request.params.id, version),
+      );
       reply.header('cache-token', cacheToken).header('etag', `"${cacheToken}"`);
       // A client that holds this version (If-None-Match with the cache-token) gets no body again.
       if (matchesEtag(request.headers['if-none-match'], cacheToken)) return reply.status(304).send(null);
