@@ -8,10 +8,18 @@ export function formatItemDate(iso: string | null | undefined, language: string)
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(language === 'en' ? 'en-GB' : 'nl-NL', {
-    dateStyle: 'long',
-    timeZone: SITE_TIME_ZONE,
-  });
+  return dateFormat(language === 'en' ? 'en-GB' : 'nl-NL').format(date);
+}
+
+// One formatter per language: making one is most of the cost of a date (a list page shows many).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
+    dateFormats.set(locale, format);
+  }
+  return format;
 }
 
 /**
