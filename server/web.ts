@@ -18,7 +18,13 @@ import { createSiteServices } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
-import { type CachedResponse, etagOf, makeEntry, ResponseCache } from './http/public-cache.ts';
+import {
+  type CachedResponse,
+  etagOf,
+  makeEntry,
+  ResponseCache,
+  VERSION_WAIT_MS,
+} from './http/public-cache.ts';
 import { cspNonce } from './http/security-headers.ts';
 import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
 
@@ -164,7 +170,7 @@ export const webRoutes: FastifyPluginAsync<{
   app.all('*', async (request, reply) => {
     const { build, handle } = await loadSite();
     const key = pageCacheKey(request, build.assets.version);
-    const version = key === null ? '' : await app.contentVersion.current();
+    const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
     if (key !== null) {
       const found = await pages.lookup(key, version);
       if (found) {

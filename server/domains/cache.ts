@@ -106,6 +106,8 @@ export class ContentVersionClock {
   readonly #maxAgeMs: number;
   readonly #now: () => number;
   #value: string | undefined;
+  /** The last version read, kept across `invalidate` (the fallback of a bounded wait). */
+  #last: string | undefined;
   #readAt = 0;
   #pending: Promise<string> | undefined;
   /** Bumped by `invalidate`: a read that started before it may not be kept. */
@@ -117,11 +119,26 @@ export class ContentVersionClock {
     this.#now = options.now ?? Date.now;
   }
 
-  current(): Promise<string> {
+  /**
+   * The version. `maxWaitMs`: when the database is slow to answer (a queue of work ahead of the
+   * read), give the last version read instead after this long (visitors' cache lookups: a hit should
+   * not wait seconds behind renders; on an idle database the read answers well within it).
+   */
+  current(options: { maxWaitMs?: number } = {}): Promise<string> {
     if (this.#value !== undefined && this.#now() - this.#readAt < this.#maxAgeMs) {
       return Promise.resolve(this.#value);
     }
-    if (this.#pending) return this.#pending;
+    const pending = this.#pending ?? this.#startRead();
+    const last = this.#last;
+    if (options.maxWaitMs === undefined || last === undefined) return pending;
+    let timer: NodeJS.Timeout | undefined;
+    const fallback = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(last), options.maxWaitMs);
+    });
+    return Promise.race([pending, fallback]).finally(() => clearTimeout(timer));
+  }
+
+  #startRead(): Promise<string> {
     const generation = this.#generation;
     const startedAt = this.#now();
     const pending = this.#read().then(
@@ -130,6 +147,7 @@ export class ContentVersionClock {
           this.#value = value;
           this.#readAt = startedAt;
         }
+        this.#last = value;
         if (this.#pending === pending) this.#pending = undefined;
         return value;
       },

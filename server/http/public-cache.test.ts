@@ -133,6 +133,27 @@ describe('the cache of visitors’ responses', () => {
   });
 });
 
+describe('one render per key at a time', () => {
+  it('keeps answering with the previous page while a render for an earlier version is in flight', async () => {
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
+    const first = await entry(10);
+    cache.set('page', '1', first);
+    const settleTwo = cache.claim('page', '2');
+    // Another edit (version 3) while version 2 renders: no second render, the previous page stands in.
+    await expect(cache.lookup('page', '3')).resolves.toEqual({ entry: first, isStale: true });
+    const two = await entry(10);
+    settleTwo(two);
+    // Done: version 3 is made by the next request.
+    await expect(cache.lookup('page', '3')).resolves.toBeNull();
+  });
+
+  it('lets a request make its own answer when nothing can stand in and the render in flight is older', async () => {
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
+    cache.claim('page', '1');
+    await expect(cache.lookup('page', '2')).resolves.toBeNull();
+  });
+});
+
 describe('inline scripts of a cached page', () => {
   it('are named by the SHA-256 of their exact text; scripts with src are not', () => {
     const html =
@@ -182,6 +203,24 @@ describe('the content version clock', () => {
     expect(await early).toBe('7');
     expect(await late).toBe('8');
     expect(await clock.current()).toBe('8');
+  });
+
+  it('gives a visitor lookup the last version when the database is slow, and the new one when it answers', async () => {
+    let answer: (value: string) => void = () => {};
+    let slow = false;
+    const clock = new ContentVersionClock(
+      () => (slow ? new Promise<string>((resolve) => (answer = resolve)) : Promise.resolve('1')),
+      { maxAgeMs: 0 },
+    );
+    await expect(clock.current({ maxWaitMs: 20 })).resolves.toBe('1');
+    slow = true;
+    clock.invalidate();
+    // The read waits behind other work: after 20 ms the lookup goes on with the last version …
+    await expect(clock.current({ maxWaitMs: 20 })).resolves.toBe('1');
+    // … while a caller that must see its own write waits for the read.
+    const writer = clock.current();
+    answer('2');
+    await expect(writer).resolves.toBe('2');
   });
 
   it('tries again after a failed read', async () => {

@@ -46,23 +46,35 @@ const UPGRADE_AT_HIT = 16;
 /** Below this, compression gains nothing worth a header. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/**
+ * How long a visitor's cache lookup waits for the content version before it takes the last one
+ * read: on an idle database the read takes about a millisecond, so a change shows at once; behind
+ * a queue of renders and writes (PGlite runs one statement at a time) a hit is not held up by it.
+ */
+export const VERSION_WAIT_MS = 100;
+
 /** How long after its end an entry may still stand in while its successor is being made. */
 const STALE_FOR_MS = 60_000;
+/** A render in flight longer than this no longer keeps others from making the page. */
+const ABANDONED_AFTER_MS = 30_000;
 
 /**
  * A byte-bounded least-recently-used map of cached responses: one entry per key (the request's
  * identity: path, language, …), made for one content version. A new version's entry replaces the
  * old one, so memory holds at most one entry per key however often the content changes.
  *
- * One computation per key and version at a time: the first request after a change makes the new
- * entry (its client gets the fresh answer); requests for the same key meanwhile get the previous
- * entry at once (stale while revalidate, for as long as one render takes), or wait for the new one
- * when there is none. Under many connections and a stream of edits this keeps the renders to one
- * per page per change instead of a queue that outgrows the clients' patience (issue 12 load test).
+ * One computation per key at a time: the first request after a change makes the new entry (its
+ * client gets the fresh answer); requests for the same key meanwhile get the previous entry at once
+ * (stale while revalidate, for as long as one render takes), or wait for the new one when there is
+ * none. Under many connections and a stream of edits this keeps the renders to one per page at a
+ * time instead of a queue that outgrows the clients' patience (issue 12 load test).
  */
 export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   readonly #slots = new Map<string, { version: string; entry: Entry; size: number; hits: number }>();
-  readonly #pending = new Map<string, Promise<Entry | null>>();
+  readonly #pending = new Map<
+    string,
+    { version: string; computation: Promise<Entry | null>; startedAt: number }
+  >();
   readonly #maxBytes: number;
   readonly #now: () => number;
   #bytes = 0;
@@ -85,19 +97,23 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
 
   /**
    * What to answer without rendering: the entry of this version; else, while another request makes
-   * it, the previous entry (`stale`), or the new one once made (waiting at most 10 s); else null, and
-   * the caller makes it (`claim`).
+   * this key's entry (for this version or an earlier one), the previous entry (`stale`), or, when
+   * there is none, the new one once made (waiting at most 10 s); else null, and the caller makes it
+   * (`claim`). One render per key at a time, whatever the version: when edits come faster than a
+   * page renders, the page is made again after the render in flight, not once per edit at once.
    */
   async lookup(key: string, version: string): Promise<{ entry: Entry; isStale: boolean } | null> {
     const fresh = this.get(key, version);
     if (fresh) return { entry: fresh, isStale: false };
-    const pending = this.#pending.get(pendingKey(key, version));
-    if (!pending) return null;
+    const pending = this.#pending.get(key);
+    // A render that never settled (it should not happen) holds nobody up for long.
+    if (!pending || pending.startedAt + ABANDONED_AFTER_MS < this.#now()) return null;
     const slot = this.#slots.get(key);
     if (slot && !isLater(slot.version, version) && slot.entry.expiresAt + STALE_FOR_MS > this.#now()) {
       return { entry: slot.entry, isStale: true };
     }
-    const made = await withinSeconds(pending, 10);
+    if (pending.version !== version) return null;
+    const made = await withinSeconds(pending.computation, 10);
     return made ? { entry: made, isStale: false } : null;
   }
 
@@ -106,17 +122,14 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
    * with the entry (kept, and handed to those waiting) or null (not cacheable: they make their own).
    */
   claim(key: string, version: string): (entry: Entry | null) => void {
-    const at = pendingKey(key, version);
     let settle: (entry: Entry | null) => void = () => {};
     const computation = new Promise<Entry | null>((resolve) => {
       settle = resolve;
     });
-    this.#pending.set(at, computation);
-    const done = () => {
-      if (this.#pending.get(at) === computation) this.#pending.delete(at);
-    };
-    computation.then(done, done);
+    const pending = { version, computation, startedAt: this.#now() };
+    this.#pending.set(key, pending);
     return (entry) => {
+      if (this.#pending.get(key) === pending) this.#pending.delete(key);
       if (entry) this.set(key, version, entry);
       settle(entry);
     };
@@ -154,8 +167,6 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
     return (Math.floor(this.#now() / 60_000) + 1) * 60_000;
   }
 }
-
-const pendingKey = (key: string, version: string) => `${version}\u0000${key}`;
 
 /** Whether content version `a` came after `b` (versions are counters; see domains/cache.ts). */
 function isLater(a: string, b: string): boolean {
@@ -263,10 +274,7 @@ export function sendCached(
 }
 
 /** The promise's value, or null when it takes longer than `seconds` (or there is none). */
-async function withinSeconds<T>(
-  promise: Promise<T | null> | undefined,
-  seconds: number,
-): Promise<T | null> {
+async function withinSeconds<T>(promise: Promise<T | null> | undefined, seconds: number): Promise<T | null> {
   if (!promise) return null;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
@@ -307,7 +315,7 @@ export function registerPublicApiCache(
 ) {
   const misses = new WeakMap<FastifyRequest, (entry: CachedResponse | null) => void>();
   const lookup = async (request: FastifyRequest, reply: FastifyReply, body: string) => {
-    const version = await clock.current();
+    const version = await clock.current({ maxWaitMs: VERSION_WAIT_MS });
     const key = `${request.locale}\u0000${request.method === 'POST' ? 'POST ' : ''}${request.url}\u0000${body}`;
     const found = await cache.lookup(key, version);
     if (found)
