@@ -79,7 +79,7 @@ export type LoadBenchSummary = {
   errors: number;
   timeouts: number;
   non2xx: number;
-  perKind: Record<Kind, { requests: number; non2xx: number; statuses: Record<string, number> }>;
+  perKind: Tally;
   rssBeforeMb: number;
   rssAfterMb: number;
   rssPeakMb: number;
@@ -208,11 +208,15 @@ type RequestData = {
   body?: string | undefined;
 };
 type Context = { kind?: Kind };
-type Tally = Record<Kind, { requests: number; non2xx: number; statuses: Record<string, number> }>;
+/** Per kind: requests sent, answers, answers outside 2xx and their statuses. */
+type Tally = Record<
+  Kind,
+  { sent: number; requests: number; non2xx: number; statuses: Record<string, number> }
+>;
 
 function emptyTally(): Tally {
   return Object.fromEntries(
-    KINDS.map((kind) => [kind, { requests: 0, non2xx: 0, statuses: {} }]),
+    KINDS.map((kind) => [kind, { sent: 0, requests: 0, non2xx: 0, statuses: {} }]),
   ) as unknown as Tally;
 }
 
@@ -313,6 +317,7 @@ async function load(
         setupRequest(request, context) {
           const { kind, ...next } = nextRequest(targets, writes);
           context.kind = kind;
+          tally[kind].sent += 1;
           return { ...request, ...next };
         },
         onResponse(status, _body, context) {
@@ -429,14 +434,17 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
       `${summary.rssGrowthPercent >= 0 ? '+' : ''}${summary.rssGrowthPercent.toFixed(1)} % |`,
   );
   console.log('');
-  console.log('| kind | answers | non-2xx | statuses |');
-  console.log('| ---- | ------: | ------: | -------- |');
+  // Unanswered: timed out, failed, or still in flight when the run ended (at most one per connection).
+  console.log('| kind | sent | answers | unanswered | non-2xx | statuses |');
+  console.log('| ---- | ---: | ------: | ---------: | ------: | -------- |');
   for (const kind of KINDS) {
     const entry = summary.perKind[kind];
     const statuses = Object.entries(entry.statuses)
       .map(([status, count]) => `${status}: ${count}`)
       .join(', ');
-    console.log(`| ${kind} | ${entry.requests} | ${entry.non2xx} | ${statuses} |`);
+    console.log(
+      `| ${kind} | ${entry.sent} | ${entry.requests} | ${entry.sent - entry.requests} | ${entry.non2xx} | ${statuses} |`,
+    );
   }
 }
 

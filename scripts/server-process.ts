@@ -113,7 +113,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   // As `npm run serve`: Node 24's own type stripping, no tsx. One process (no npm or CLI wrapper in
   // between), so SIGTERM reaches the server's own handler.
   const spawnedAt = performance.now();
-  const child = spawn(nodeBinary(), ['server/main.ts'], {
+  // SERVER_NODE_ARGS: extra flags for the server's Node, e.g. "--cpu-prof --cpu-prof-dir=tmp/prof"
+  // to profile it under a benchmark.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(nodeBinary(), [...nodeArgs, 'server/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
