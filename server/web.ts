@@ -172,14 +172,14 @@ export const webRoutes: FastifyPluginAsync<{
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
     if (key !== null) {
-      const found = await pages.lookup(key, version);
-      if (found) {
+      const entry = await pages.lookup(key, version);
+      if (entry) {
         // A kept search page still counts its search (statistics), as its first render did.
-        if (found.entry.search) noteSearch(request, found.entry.search);
-        return sendCachedPage(request, reply, found);
+        if (entry.search) noteSearch(request, entry.search);
+        return sendCachedPage(request, reply, entry);
       }
     }
-    // The first miss of a key after a change renders it; others meanwhile get the previous page.
+    // The first miss of a key after a change renders it; others meanwhile wait for that render.
     const settle = key !== null && request.method === 'GET' ? pages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();

@@ -76,10 +76,9 @@ export function inlineScriptHashes(html: string): string[] {
 export function sendCachedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  found: { entry: CachedResponse & { policy: string }; isStale: boolean },
+  entry: CachedResponse & { policy: string },
 ): FastifyReply {
-  const { entry } = found;
   reply.header('content-security-policy', entry.policy);
-  reply.header('x-cache', found.isStale ? 'stale' : 'hit');
+  reply.header('x-cache', 'hit');
   return sendCached(request, reply, entry);
 }

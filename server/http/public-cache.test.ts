@@ -94,63 +94,46 @@ describe('the cache of visitors’ responses', () => {
     expect(matchesEtag('', '"abc"')).toBe(false);
   });
 
-  it('lets concurrent misses of one key wait for the first when there is nothing older', async () => {
+  it('lets concurrent misses of one key wait for the first', async () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
     await expect(cache.lookup('page', '1')).resolves.toBeNull();
     const settle = cache.claim('page', '1');
     const waiting = cache.lookup('page', '1');
     const made = await entry(10);
     settle(made);
-    await expect(waiting).resolves.toEqual({ entry: made, isStale: false });
-    await expect(cache.lookup('page', '1')).resolves.toEqual({ entry: made, isStale: false });
-  });
-
-  it('answers with the previous version while the first request after a change makes the new one', async () => {
-    let now = Date.UTC(2026, 10, 23, 12, 0, 30);
-    const cache = new ResponseCache({ maxBytes: 1024 * 1024, now: () => now });
-    const old = await entry(10, cache.expiryNow());
-    cache.set('page', '1', old);
-    // The first request after the change finds nothing for version 2 and makes it itself …
-    await expect(cache.lookup('page', '2')).resolves.toBeNull();
-    const settle = cache.claim('page', '2');
-    // … the others meanwhile get the previous page at once, marked stale.
-    await expect(cache.lookup('page', '2')).resolves.toEqual({ entry: old, isStale: true });
-    const made = await entry(10, cache.expiryNow());
-    settle(made);
-    await expect(cache.lookup('page', '2')).resolves.toEqual({ entry: made, isStale: false });
+    await expect(waiting).resolves.toBe(made);
+    await expect(cache.lookup('page', '1')).resolves.toBe(made);
     // Not cacheable (settled with nothing): the next request makes its own answer.
-    const again = cache.claim('page', '3');
+    const again = cache.claim('page', '2');
     again(null);
-    await Promise.resolve();
-    await expect(cache.lookup('page', '3')).resolves.toBeNull();
-    // An entry more than a minute past its end does not stand in: they wait for the new one.
-    now += 120_000;
-    const late = cache.claim('page', '4');
-    const waiting = cache.lookup('page', '4');
-    const fresh = await entry(10, cache.expiryNow());
-    late(fresh);
-    await expect(waiting).resolves.toEqual({ entry: fresh, isStale: false });
+    await expect(cache.lookup('page', '2')).resolves.toBeNull();
   });
 });
 
 describe('one render per key at a time', () => {
-  it('keeps answering with the previous page while a render for an earlier version is in flight', async () => {
+  it('never serves an earlier version: a request after a change waits for the render in flight', async () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
-    const first = await entry(10);
-    cache.set('page', '1', first);
+    cache.set('page', '1', await entry(10));
+    // The first request after the change (version 2) renders the page …
+    await expect(cache.lookup('page', '2')).resolves.toBeNull();
     const settleTwo = cache.claim('page', '2');
-    // Another edit (version 3) while version 2 renders: no second render, the previous page stands in.
-    await expect(cache.lookup('page', '3')).resolves.toEqual({ entry: first, isStale: true });
+    // … the next one waits for that render and gets version 2, not version 1.
+    const waiting = cache.lookup('page', '2');
     const two = await entry(10);
     settleTwo(two);
-    // Done: version 3 is made by the next request.
-    await expect(cache.lookup('page', '3')).resolves.toBeNull();
+    await expect(waiting).resolves.toBe(two);
   });
 
-  it('lets a request make its own answer when nothing can stand in and the render in flight is older', async () => {
+  it('makes a page for a later version after the render in flight, not beside it', async () => {
     const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
-    cache.claim('page', '1');
-    await expect(cache.lookup('page', '2')).resolves.toBeNull();
+    const [two, three] = [await entry(10), await entry(10)];
+    const settleTwo = cache.claim('page', '2');
+    // Version 3 arrives while version 2 renders: wait for that render, then for the next one.
+    const forThree = cache.lookup('page', '3');
+    settleTwo(two);
+    const settleThree = cache.claim('page', '3');
+    settleThree(three);
+    await expect(forThree).resolves.toBe(three);
   });
 });
 

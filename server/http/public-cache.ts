@@ -53,8 +53,6 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export const VERSION_WAIT_MS = 100;
 
-/** How long after its end an entry may still stand in while its successor is being made. */
-const STALE_FOR_MS = 60_000;
 /** A render in flight longer than this no longer keeps others from making the page. */
 const ABANDONED_AFTER_MS = 30_000;
 
@@ -63,11 +61,11 @@ const ABANDONED_AFTER_MS = 30_000;
  * identity: path, language, …), made for one content version. A new version's entry replaces the
  * old one, so memory holds at most one entry per key however often the content changes.
  *
- * One computation per key at a time: the first request after a change makes the new entry (its
- * client gets the fresh answer); requests for the same key meanwhile get the previous entry at once
- * (stale while revalidate, for as long as one render takes), or wait for the new one when there is
- * none. Under many connections and a stream of edits this keeps the renders to one per page at a
- * time instead of a queue that outgrows the clients' patience (issue 12 load test).
+ * One computation per key at a time: the first request after a change makes the new entry, and
+ * requests for the same key meanwhile wait for it (no entry of an earlier version is ever served,
+ * so a change shows on every node as soon as its content version is read). Under many connections
+ * and a stream of edits this keeps the renders to one per page at a time instead of one per
+ * request, a queue that outgrew the clients' patience (issue 12 load test).
  */
 export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   readonly #slots = new Map<string, { version: string; entry: Entry; size: number; hits: number }>();
@@ -97,24 +95,22 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
 
   /**
    * What to answer without rendering: the entry of this version; else, while another request makes
-   * this key's entry (for this version or an earlier one), the previous entry (`stale`), or, when
-   * there is none, the new one once made (waiting at most 10 s); else null, and the caller makes it
-   * (`claim`). One render per key at a time, whatever the version: when edits come faster than a
-   * page renders, the page is made again after the render in flight, not once per edit at once.
+   * this key's entry, that one once made (waiting at most 10 s; if it was made for an earlier
+   * version, the one made after it); else null, and the caller makes it (`claim`). One render per
+   * key at a time, whatever the version: when edits come faster than a page renders, the page is
+   * made again after the render in flight, not once per edit at the same time.
    */
-  async lookup(key: string, version: string): Promise<{ entry: Entry; isStale: boolean } | null> {
-    const fresh = this.get(key, version);
-    if (fresh) return { entry: fresh, isStale: false };
-    const pending = this.#pending.get(key);
-    // A render that never settled (it should not happen) holds nobody up for long.
-    if (!pending || pending.startedAt + ABANDONED_AFTER_MS < this.#now()) return null;
-    const slot = this.#slots.get(key);
-    if (slot && !isLater(slot.version, version) && slot.entry.expiresAt + STALE_FOR_MS > this.#now()) {
-      return { entry: slot.entry, isStale: true };
+  async lookup(key: string, version: string): Promise<Entry | null> {
+    for (let round = 0; round < 2; round += 1) {
+      const fresh = this.get(key, version);
+      if (fresh) return fresh;
+      const pending = this.#pending.get(key);
+      // A render that never settled (it should not happen) holds nobody up for long.
+      if (!pending || pending.startedAt + ABANDONED_AFTER_MS < this.#now()) return null;
+      const made = await withinSeconds(pending.computation, 10);
+      if (made && pending.version === version) return made;
     }
-    if (pending.version !== version) return null;
-    const made = await withinSeconds(pending.computation, 10);
-    return made ? { entry: made, isStale: false } : null;
+    return null;
   }
 
   /**
@@ -317,9 +313,8 @@ export function registerPublicApiCache(
   const lookup = async (request: FastifyRequest, reply: FastifyReply, body: string) => {
     const version = await clock.current({ maxWaitMs: VERSION_WAIT_MS });
     const key = `${request.locale}\u0000${request.method === 'POST' ? 'POST ' : ''}${request.url}\u0000${body}`;
-    const found = await cache.lookup(key, version);
-    if (found)
-      return sendCached(request, reply.header('x-cache', found.isStale ? 'stale' : 'hit'), found.entry);
+    const entry = await cache.lookup(key, version);
+    if (entry) return sendCached(request, reply.header('x-cache', 'hit'), entry);
     misses.set(request, cache.claim(key, version));
     return undefined;
   };
