@@ -75,7 +75,7 @@ export class LruCache<V> {
  * grow with the number of changes.
  */
 export class VersionedCache {
-  readonly #entries = new LruCache<{ version: string; value: Promise<unknown> }>(2000);
+  readonly #entries = new LruCache<{ version: string; value: Promise<unknown> }>(5000);
 
   async get<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
     const cached = this.#entries.get(key);

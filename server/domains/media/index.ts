@@ -25,12 +25,18 @@ export async function uploadOwner(
 }
 
 /** An image the actor may see, with its owner; not visible is not found (existence is not revealed). */
-export async function visibleMedia(ctx: Pick<Ctx, 'db' | 'actor'>, rows: MediaRows, guid: string) {
+export async function visibleMedia(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  rows: MediaRows,
+  guid: string,
+  /** Where the owner is looked up: the database by default, a cache per content version on the hot path. */
+  ownerOf: typeof mediaOwner = mediaOwner,
+) {
   const row = await rows.find(ctx.db, guid);
-  const owner = row && (await mediaOwner(ctx.db, row.purpose, row.ownerGuid));
+  const owner = row && (await ownerOf(ctx.db, row.purpose, row.ownerGuid));
   if (!row || !owner || !can(ctx.actor, 'media.view', owner)) throw notFound('media');
   return { row, owner };
 }
 
 export { recordUpload } from './commands.ts';
-export { MediaRows } from './queries.ts';
+export { MediaRows, mediaOwner } from './queries.ts';

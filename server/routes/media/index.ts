@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
 import * as mediaDomain from '../../domains/media/index.ts';
 import { AppError } from '../../errors.ts';
+import { VERSION_WAIT_MS } from '../../http/public-cache.ts';
 import { TransformUnavailable, transformClient } from '../../media/admission.ts';
 import { planVariant } from '../../media/plan.ts';
 import { createMediaStorage } from '../../media/storage.ts';
@@ -188,7 +189,18 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, owner } = await mediaDomain.visibleMedia(contextOf(request), rows, request.params.guid);
+      // The owner (a block's or an item's page: published? members only?) is content: looked up once
+      // per content version, so an image request asks the database nothing on the hot path.
+      const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
+      const { row, owner } = await mediaDomain.visibleMedia(
+        contextOf(request),
+        rows,
+        request.params.guid,
+        (db, purpose, ownerGuid) =>
+          app.views.get(version, `media-owner|${purpose}|${ownerGuid}`, () =>
+            mediaDomain.mediaOwner(db, purpose, ownerGuid),
+          ),
+      );
 
       const { params, negotiated } = planVariant(
         request.query,
