@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemDisplayDate, listItemTypeLabel } from './list-items.ts';
+import { listItemTypeLabel } from './item-type-labels.ts';
+import { itemDisplayDate } from './list-items.ts';
 
 describe('listItemTypeLabel', () => {
   it('gives the catalogue’s name of a known type, per language', () => {

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import en from './i18n/en.json' with { type: 'json' };
-import nl from './i18n/nl.json' with { type: 'json' };
-import { type Locale, type LocalizedText, pickLocale } from './localized-text.ts';
+import type { Locale } from './localized-text.ts';
 import { slugify } from './urls.ts';
 
 /**
@@ -74,26 +71,7 @@ export function readListUrlState(query: URLSearchParams, blockGuid: string): Lis
   return state;
 }
 
-/** Options of list and widget blocks (SPEC 3). */
-export const listBlockOptionsSchema = z.object({
-  /** automatic: items follow the sort key; manual: editors order them by hand. */
-  sortOrder: z.enum(['automatic', 'manual']).default('automatic'),
-  /** Sort of the items listed under a parent item (on the parent's item page). */
-  nestedSortOrder: z.enum(LIST_SORT_KEYS).default('publishedOn_desc'),
-  defaultItemsPerPage: z.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
-  defaultSortBy: z.enum(LIST_SORT_KEYS).default(DEFAULT_SORT_BY),
-  defaultParentGuids: z.array(z.uuid()).max(50).default([]),
-  showExpiredItemsByDefault: z.boolean().default(false),
-  /** Without its own period end, an item counts as expired this many days after publishedOn. */
-  itemsRecentForDays: z.number().int().min(1).max(36500).nullable().default(null),
-  lazyLoad: z.boolean().default(false),
-  /** Only items whose period has not ended (items with a period end in the future). */
-  hasActiveItems: z.boolean().default(false),
-  /** A stored filter, in the same language as the `filter` parameter. */
-  filter: z.string().max(200).default(''),
-  highlightOnly: z.boolean().default(false),
-});
-export type ListBlockOptions = z.infer<typeof listBlockOptionsSchema>;
+export type { ListBlockOptions, ListItemInput } from './list-item-schemas.ts';
 
 /** One item as lists, widgets and the item API return it (in one language). */
 export type ListItemView = {
@@ -158,32 +136,17 @@ export type ListFilter = {
 export const ITEM_TYPE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The catalogues' names of item types (`lists.itemTypes.<name>`), per language. */
-const ITEM_TYPE_LABELS: Record<Locale, Record<string, string>> = {
-  nl: nl.lists.itemTypes,
-  en: en.lists.itemTypes,
-};
-
 /**
- * What visitors read for an item type: its name in the catalogue ("nieuws" → "Nieuws", "News"), the
- * Dutch one when English has none, else the type's name made readable ("open_dag" → "Open dag").
- * Never the raw name.
+ * What visitors read for an item type, given the catalogues' names of item types
+ * (`lists.itemTypes`), the reader's language first and then Dutch: the first name found ("nieuws" →
+ * "Nieuws", "News"), else the type's name made readable ("open_dag" → "Open dag"). Never the raw name.
  */
-export function listItemTypeLabel(type: string, locale: Locale): string {
-  for (const labels of [ITEM_TYPE_LABELS[locale], ITEM_TYPE_LABELS.nl]) {
+export function itemTypeLabelFrom(type: string, catalogues: readonly Record<string, string>[]): string {
+  for (const labels of catalogues) {
     if (Object.hasOwn(labels, type)) return labels[type] ?? type;
   }
   const words = type.replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * The label of an item type as the admin set it (issue 10, list_item_types.label) in `locale`, the
- * Dutch label when English has none, else the catalogue's name (`listItemTypeLabel`).
- */
-export function itemTypeLabel(type: string, label: LocalizedText | null | undefined, locale: Locale): string {
-  const picked = label ? pickLocale(label, locale) : '';
-  return picked && picked.trim() !== '' ? picked : listItemTypeLabel(type, locale);
 }
 
 /** Item types whose items are events: their date is when the event takes place. */
@@ -243,41 +206,6 @@ export function formatListFilter(filter: Partial<ListFilter>): string {
     ...(filter.showExpired ? ['expired:true'] : []),
   ].join(',');
 }
-
-const localizedTitle = z.object({
-  nl: z.string().trim().min(1).max(200),
-  en: z.string().trim().max(200).optional(),
-});
-const localizedDescription = z.object({ nl: z.string().max(2000), en: z.string().max(2000).optional() });
-
-/** One of an item's own blocks as the item API takes and returns it (content per locale). */
-export const listItemBlockSchema = z.object({
-  guid: z.uuid().optional(),
-  buildingBlockName: z.string().min(1).max(100),
-  content: z.record(z.string(), z.unknown()).describe('Content per locale: { nl, en? }'),
-  options: z.record(z.string(), z.unknown()).default({}),
-  sortId: z.number().int().min(-1_000_000).max(1_000_000).default(0),
-});
-
-/**
- * An item as `POST /api/listitem/list/{blockGuid}` (an array of them) and `PUT /api/listitem/{guid}`
- * take it. Translatable fields are `{ nl, en? }`; an unknown listItemTypeName creates the type.
- */
-export const listItemInputSchema = z.object({
-  title: localizedTitle,
-  listItemTypeName: z.string().regex(ITEM_TYPE_NAME_PATTERN, 'validation.itemType'),
-  parentGuids: z.array(z.uuid()).max(50).default([]),
-  metadata: z.object({ description: localizedDescription }).default({ description: { nl: '' } }),
-  contentBuildingBlockInstances: z.array(listItemBlockSchema).max(50).default([]),
-  /** ISO date-time; defaults to now. */
-  publishedOn: z.iso.datetime({ offset: true }).optional(),
-  periodEnd: z.iso.datetime({ offset: true }).nullable().default(null),
-  highlight: z.boolean().default(false),
-  isPublished: z.boolean().default(true),
-  sortId: z.number().int().min(-1_000_000).max(1_000_000).default(0),
-  imageGuid: z.uuid().nullable().default(null),
-});
-export type ListItemInput = z.input<typeof listItemInputSchema>;
 
 /** What those who may edit an item can do with it; null in views for visitors. */
 export type ListItemAbilities = { update: boolean; delete: boolean };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie, resolveLocale } from './locale.ts';
+import en from './i18n/en.json';
+import nl from './i18n/nl.json';
+import { LANGUAGE_SELF_NAMES, readCookie, resolveLocale } from './locale.ts';
+
+describe('LANGUAGE_SELF_NAMES', () => {
+  it('names each language as its own catalogue does', () => {
+    expect(LANGUAGE_SELF_NAMES).toEqual({ nl: nl.languages.nl, en: en.languages.en });
+  });
+});
 
 describe('resolveLocale', () => {
   it('is Dutch when nothing says otherwise', () => {

@@ -4,6 +4,13 @@ export const LOCALE_COOKIE = 'lang';
 export const LOCALE_QUERY_PARAM = 'lang';
 
 /**
+ * Each language named in itself ("Nederlands", "English"), as its own catalogue names it
+ * (`languages.<locale>`, see locale.test.ts): the language switch shows every language this way,
+ * and a browser holds only the catalogue of the language it shows.
+ */
+export const LANGUAGE_SELF_NAMES: Record<Locale, string> = { nl: 'Nederlands', en: 'English' };
+
+/**
  * The interface language for a request: an explicit `?lang=`, then the remembered choice (cookie),
  * then the browser's Accept-Language, then Dutch.
  */

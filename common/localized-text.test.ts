@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackLang, isLocale, localizedTextSchema, pickedLocale, pickLocale } from './localized-text.ts';
+import { fallbackLang, isLocale, pickedLocale, pickLocale } from './localized-text.ts';
+import { localizedTextSchema } from './localized-text-schemas.ts';
 
 describe('pickLocale', () => {
   it('gives the text in the language asked', () => {

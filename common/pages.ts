@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { PageOption } from './page-schemas.ts';
 
 export const PAGE_LAYOUTS = ['100', '25-75', '75-25', '25-50-25'] as const;
 export type PageLayout = (typeof PAGE_LAYOUTS)[number];
@@ -28,8 +28,7 @@ export const PAGE_OPTION_NAMES = [
 ] as const;
 export type PageOptionName = (typeof PAGE_OPTION_NAMES)[number];
 
-export const pageOptionSchema = z.object({ name: z.string().min(1).max(64), value: z.string().max(2000) });
-export type PageOption = z.infer<typeof pageOptionSchema>;
+export type { PageOption } from './page-schemas.ts';
 
 export type PageSettings = {
   showSubMenu: boolean;

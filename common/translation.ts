@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { LOCALES } from './localized-text.ts';
-
 /**
  * Automatic translation (SPEC 1, 9). A visitor reading the site in English may ask for the texts
  * that exist only in Dutch (marked lang="nl" on the page) to be translated by the site's own
@@ -15,23 +12,7 @@ export const AUTO_TRANSLATE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** One request: at most this many texts, each at most this long, together at most this long. */
 export const TRANSLATION_LIMITS = { texts: 100, textLength: 5000, totalLength: 50_000 } as const;
 
-export const translationRequestSchema = z
-  .object({
-    from: z.enum(LOCALES),
-    to: z.enum(LOCALES),
-    texts: z
-      .array(z.string().min(1).max(TRANSLATION_LIMITS.textLength))
-      .min(1)
-      .max(TRANSLATION_LIMITS.texts)
-      .refine(
-        (texts) => texts.reduce((sum, text) => sum + text.length, 0) <= TRANSLATION_LIMITS.totalLength,
-        {
-          message: 'validation.translationTooLong',
-        },
-      ),
-  })
-  .refine((request) => request.from !== request.to, { message: 'validation.sameLanguage', path: ['to'] });
-export type TranslationRequest = z.infer<typeof translationRequestSchema>;
+export type { TranslationRequest } from './translation-schemas.ts';
 
 /** Whether the visitor turned automatic translation on (the cookie's value). */
 export function isAutoTranslateOn(cookie: string | undefined | null): boolean {

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   assetUrlSchema,
+  externalUrlSchema,
+  linkSchema,
+  redirectTargetSchema,
+  sitePathSchema,
+  urlSegmentSchema,
+  videoUrlSchema,
+} from './url-schemas.ts';
+import {
   cleanFileName,
   expandIpv6,
-  externalUrlSchema,
   isAllowedUrl,
   isLocalLink,
   isPublicHost,
   isUrlSegment,
-  linkSchema,
-  redirectTargetSchema,
-  sitePathSchema,
   slugify,
   URL_RULES,
   type UrlKind,
   urlProblem,
-  urlSegmentSchema,
   videoEmbedUrl,
-  videoUrlSchema,
 } from './urls.ts';
 
 describe('slugify', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { IssueMessage } from './issues.ts';
 
 /** SPEC 5: slugs keep only letters, digits, underscore and hyphen; item URLs use lower-case slugs. */
@@ -23,11 +22,6 @@ export function isUrlSegment(value: string): boolean {
   return value.length <= MAX_URL_SEGMENT_LENGTH && /^[a-z0-9_-]+$/.test(value);
 }
 
-export const urlSegmentSchema = z
-  .string()
-  .max(MAX_URL_SEGMENT_LENGTH)
-  .refine((value) => value === '' || isUrlSegment(value), 'validation.urlSegment');
-
 /**
  * A site path a redirect answers for: a local link (the rule below) without query or fragment and
  * without empty segments. A trailing slash is dropped, as the site ignores it when it serves a page.
@@ -35,12 +29,6 @@ export const urlSegmentSchema = z
 export function isSitePath(value: string): boolean {
   return value.length <= 500 && isLocalLink(value) && !/[?#]/.test(value) && !/\/\//.test(value);
 }
-
-export const sitePathSchema = z
-  .string()
-  .max(500)
-  .transform((value) => (value.length > 1 ? value.replace(/\/+$/, '') || '/' : value))
-  .refine(isSitePath, 'validation.sitePath');
 
 /*
  * The one URL rule (SPEC 5). Every field that takes a link names its kind and uses `isAllowedUrl`
@@ -143,25 +131,6 @@ export function isAllowedUrl(value: unknown, kind: UrlKind): boolean {
 export function urlProblem(value: unknown, kind: UrlKind): IssueMessage['key'] | null {
   return isAllowedUrl(value, kind) ? null : URL_RULES[kind].message;
 }
-
-/** A string field of this kind (at most 2000 characters), reporting the kind's catalogue key. */
-export function urlSchema(kind: UrlKind) {
-  return z
-    .string()
-    .max(MAX_URL_LENGTH)
-    .refine((value) => isAllowedUrl(value, kind), URL_RULES[kind].message);
-}
-
-/** Buttons, image links, menu items: local link, anchor, public http(s) URL, mailto: or tel:. */
-export const linkSchema = urlSchema('link');
-/** Logo and favicon: local link or public https URL. */
-export const assetUrlSchema = urlSchema('asset');
-/** The video block: a YouTube or Vimeo URL. */
-export const videoUrlSchema = urlSchema('video');
-/** A menu item's externalUrl: a public http(s) URL. */
-export const externalUrlSchema = urlSchema('external');
-/** A redirect's target: a local link or a public http(s) URL. */
-export const redirectTargetSchema = urlSchema('redirect');
 
 /**
  * Whitespace, control characters (C0, DEL, C1) and format characters (zero-width, bidirectional,

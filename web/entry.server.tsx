@@ -5,6 +5,12 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { appContext } from '#app-context';
+import en from '../common/i18n/en.json';
+import { registerLocale } from './i18n';
+
+// The server renders every language, so it has every catalogue from the start (the browser loads
+// the ones it shows, web/i18n/index.ts).
+registerLocale('en', en);
 
 export const streamTimeout = 5_000;
 

@@ -2,8 +2,7 @@
 import './styles/mantine-site.css';
 import './styles/site.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { use, useEffect, useMemo } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -29,7 +28,7 @@ import { mediaUrl } from './components/media-url';
 import { NavigationProgress } from './components/NavigationProgress';
 import { StatusPage } from './components/StatusPage';
 import { SmoothAnchorScroll } from './components/scroll';
-import { createI18n, resources } from './i18n';
+import { createI18n, hasLocale, I18nProvider, loadLocale, sharedCatalogue, useTranslation } from './i18n';
 import { ADMIN_LAYOUT_ID, isAdminPath } from './layouts/admin-area';
 import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
@@ -73,7 +72,7 @@ export function useShell() {
 export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
   const settings = loaderData?.shell.settings;
   const siteName = settings?.platformName ?? 'Bouwsteen';
-  const status = resources[loaderData?.shell.locale ?? 'nl'].translation.status;
+  const status = sharedCatalogue(loaderData?.shell.locale ?? 'nl').status;
   if (!error)
     return [{ title: siteName }, { name: 'description', content: settings?.platformDescription ?? '' }];
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
@@ -90,6 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const shell = root?.shell;
   const locale = shell?.locale ?? 'nl';
+  // Switching to a language whose texts this browser has not loaded yet: the navigation (a
+  // transition) keeps the current page until they are here (entry.client.tsx loads the first one).
+  if (!hasLocale(locale)) use(loadLocale(locale));
   const i18n = useMemo(() => createI18n(locale), [locale]);
   const colorScheme = shell?.settings.colorScheme ?? '#1f6fb2';
   const theme = useMemo(
@@ -124,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
             <RootDataProvider value={root}>
               <CookieConsentProvider
@@ -137,7 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               </CookieConsentProvider>
             </RootDataProvider>
           </MantineProvider>
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linkSchema } from '../urls.ts';
+import { linkSchema } from '../url-schemas.ts';
 import { defineBlockType } from './define.ts';
 
 export const BUTTON_VARIANTS = ['filled', 'outline', 'light'] as const;

@@ -7,10 +7,12 @@ import { type DividerBlockData, dividerBlock } from './divider.ts';
 import { type FormBlockData, formBlock } from './form.ts';
 import { type ImageBlockData, imageBlock } from './image.ts';
 import { type ListBlockData, listBlock } from './list.ts';
+import type { BlockTypeName } from './names.ts';
 import { type TextBlockData, textBlock } from './text.ts';
 import { type VideoBlockData, videoBlock } from './video.ts';
 import { type WidgetBlockData, widgetBlock } from './widget.ts';
 
+export { BLOCK_TYPE_NAMES, type BlockTypeName, isBlockTypeName, isKnownBlockView } from './names.ts';
 export { videoEmbedUrl } from './video.ts';
 
 /**
@@ -28,14 +30,7 @@ export const BLOCK_TYPES = {
   list: listBlock,
   widget: widgetBlock,
   form: formBlock,
-} as const;
-
-export type BlockTypeName = keyof typeof BLOCK_TYPES;
-export const BLOCK_TYPE_NAMES = Object.keys(BLOCK_TYPES) as BlockTypeName[];
-
-export function isBlockTypeName(name: string): name is BlockTypeName {
-  return Object.hasOwn(BLOCK_TYPES, name);
-}
+} as const satisfies Record<BlockTypeName, unknown>;
 
 export type BlockContent<N extends BlockTypeName> = z.infer<(typeof BLOCK_TYPES)[N]['content']>;
 export type BlockOptions<N extends BlockTypeName> = z.infer<(typeof BLOCK_TYPES)[N]['options']>;
@@ -75,7 +70,3 @@ export type UnknownBlockView = BlockViewBase & { name: string; options: Record<s
 
 export type BlockView = KnownBlockView | UnknownBlockView;
 export type BlockViewOf<N extends BlockTypeName> = Extract<KnownBlockView, { name: N }>;
-
-export function isKnownBlockView(block: BlockView): block is KnownBlockView {
-  return isBlockTypeName(block.name);
-}

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  type ListBlockOptions,
-  type ListPage,
-  type ListUrlState,
-  listBlockOptionsSchema,
-} from '../list-items.ts';
+import { listBlockOptionsSchema } from '../list-item-schemas.ts';
+import type { ListBlockOptions, ListPage, ListUrlState } from '../list-items.ts';
 import { defineBlockType } from './define.ts';
 
 export const listBlock = defineBlockType({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type VideoProvider, videoEmbedUrl, videoUrlSchema } from '../urls.ts';
+import { videoUrlSchema } from '../url-schemas.ts';
+import { type VideoProvider, videoEmbedUrl } from '../urls.ts';
 import { defineBlockType } from './define.ts';
 
 export const VIDEO_ASPECT_RATIOS = ['16/9', '4/3', '1/1'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ListItemView, listBlockOptionsSchema } from '../list-items.ts';
+import { listBlockOptionsSchema } from '../list-item-schemas.ts';
+import type { ListItemView } from '../list-items.ts';
 import { defineBlockType } from './define.ts';
 
 export const MAX_WIDGET_ITEMS = 20;

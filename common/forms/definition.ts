@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseIsoDay } from '../dates.ts';
-import { localized } from '../localized-text.ts';
-import { linkSchema } from '../urls.ts';
+import { localized } from '../localized-text-schemas.ts';
+import { linkSchema } from '../url-schemas.ts';
 import type { FIELD_RULES } from '../validation.ts';
 import { FORM_FILE_QUESTIONS, FORM_FILE_TYPES } from './files.ts';
 

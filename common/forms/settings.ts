@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ITEM_TYPE_NAME_PATTERN } from '../list-items.ts';
-import { localized } from '../localized-text.ts';
+import { localized } from '../localized-text-schemas.ts';
 import { FORM_LIMITS, type FormDefinition, type FormInputKind } from './definition.ts';
 import { acceptedFileTypes, type FormFileType } from './files.ts';
 

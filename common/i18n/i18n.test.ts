@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import accountEn from './account.en.json';
+import accountNl from './account.nl.json';
 import adminEn from './admin.en.json';
 import adminNl from './admin.nl.json';
 import editorEn from './editor.en.json';
@@ -28,18 +30,20 @@ const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 /**
- * The texts come in three catalogues: the shared one every screen may use, the admin area's and the
- * block editor's (web/i18n/admin.ts, editor.ts), so a visitor's bundle carries only the first.
+ * The texts come in several catalogues: the shared one every screen may use, and those of the
+ * account screens, the admin area, the block editor and a form's results (web/i18n/account.ts,
+ * admin.ts, editor.ts, form-results.ts), so a visitor's bundle carries only the first.
  */
 const parts = {
   shared: { nl, en },
+  account: { nl: accountNl, en: accountEn },
   admin: { nl: adminNl, en: adminEn },
   editor: { nl: editorNl, en: editorEn },
   'form-results': { nl: formResultsNl, en: formResultsEn },
 } as const;
 const catalogues = {
-  nl: flatten({ ...nl, ...adminNl, ...editorNl, ...formResultsNl }),
-  en: flatten({ ...en, ...adminEn, ...editorEn, ...formResultsEn }),
+  nl: flatten({ ...nl, ...accountNl, ...adminNl, ...editorNl, ...formResultsNl }),
+  en: flatten({ ...en, ...accountEn, ...adminEn, ...editorEn, ...formResultsEn }),
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,14 +60,14 @@ describe('catalogues', () => {
     }
   });
 
-  it('is registered by every web module that uses the admin or editor texts', async () => {
+  it('is registered by every web module that uses the account, admin, editor or form-results texts', async () => {
     const entries = await readdir(path.join(ROOT, 'web'), { withFileTypes: true, recursive: true });
     const files = entries
       .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
       .map((entry) => path.join(entry.parentPath, entry.name))
       .filter((file) => !file.includes(`${path.sep}web${path.sep}i18n${path.sep}`));
     const unregistered: string[] = [];
-    for (const name of ['admin', 'editor', 'form-results'] as const) {
+    for (const name of ['account', 'admin', 'editor', 'form-results'] as const) {
       const namespaces = Object.keys(parts[name].nl).join('|');
       const usesTexts = new RegExp(`['"\`](${namespaces})\\.[A-Za-z]`);
       for (const file of files) {

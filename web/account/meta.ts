@@ -1,13 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Locale } from '../../common/localized-text';
-import { resources } from '../i18n';
+import { sharedCatalogue } from '../i18n';
 import type { RootLoaderData } from '../root';
 
 type Match = { id: string; loaderData: unknown } | undefined;
 
 /** The text at a dotted key path of a catalogue, or the key itself. */
 export function catalogueText(locale: Locale, key: string): string {
-  let node: unknown = resources[locale].translation;
+  let node: unknown = sharedCatalogue(locale);
   for (const part of key.split('.')) {
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   }

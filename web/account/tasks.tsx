@@ -1,9 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { errorMessage } from './error-message';
 import { useNotificationCloseMs } from './viewer';
+import '../i18n/account';
 
 /** SPEC 9: the busy notice appears only when a task takes longer than this. */
 export const BUSY_NOTICE_DELAY_MS = 1000;

@@ -1,10 +1,10 @@
 import { Divider, Select, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { BLOCK_TYPES, BlockTypeName } from '../../common/blocks/index';
 import type { BlockPermissions } from '../../common/blocks/permissions';
 import type { Locale } from '../../common/localized-text';
+import { useTranslation } from '../i18n';
 import '../i18n/editor';
 
 /**

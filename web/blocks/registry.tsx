@@ -1,11 +1,6 @@
 import type { ComponentType } from 'react';
-import {
-  type BlockTypeName,
-  type BlockView,
-  type BlockViewData,
-  type BlockViewOf,
-  isKnownBlockView,
-} from '../../common/blocks/index';
+import type { BlockTypeName, BlockView, BlockViewData, BlockViewOf } from '../../common/blocks/index';
+import { isKnownBlockView } from '../../common/blocks/names';
 import { lazyComponent } from '../components/lazy-component';
 import { AccordionBlock } from './Accordion/View';
 import { ButtonsBlock } from './Buttons/View';

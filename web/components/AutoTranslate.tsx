@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   AUTO_TRANSLATE_COOKIE,
   AUTO_TRANSLATE_MAX_AGE_SECONDS,
   AUTO_TRANSLATE_ON,
 } from '../../common/translation';
-import { useLocale } from '../i18n';
+import { useLocale, useTranslation } from '../i18n';
 import { useRootData } from '../layouts/root-data';
 import { writeCookie } from './browser-cookie';
 

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Breadcrumb } from '../../common/site';
+import { useTranslation } from '../i18n';
 
 /** Home, then the menu path to the current page; the last crumb is the page itself. */
 export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {

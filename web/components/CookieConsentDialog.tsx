@@ -1,9 +1,9 @@
 import '../styles/mantine-overlays.css';
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CookieCategory } from '../../common/settings';
+import { useTranslation } from '../i18n';
 import { useCookieConsent } from './cookie-consent';
 
 /**

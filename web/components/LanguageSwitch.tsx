@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LOCALE_QUERY_PARAM } from '../../common/locale';
+import { LANGUAGE_SELF_NAMES, LOCALE_QUERY_PARAM } from '../../common/locale';
 import { LOCALES } from '../../common/localized-text';
+import { useTranslation } from '../i18n';
 
 /**
  * Switches the interface language with ?lang= (plain links, so it works without JavaScript); the
@@ -20,7 +20,7 @@ export function LanguageSwitch() {
       {LOCALES.map((locale) => {
         const isCurrent = i18n.language === locale;
         // Each language named in itself: "Nederlands", "English".
-        const name = t(`languages.${locale}`, { lng: locale });
+        const name = LANGUAGE_SELF_NAMES[locale];
         return (
           <Link
             key={locale}

@@ -1,8 +1,8 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SUBMENU_VISIBILITY_DELAY_MS } from '../../common/layout';
 import type { MenuNode } from '../../common/site';
+import { useTranslation } from '../i18n';
 import { MenuLink } from './MenuLink';
 
 /**

@@ -1,7 +1,7 @@
 import type { MouseEventHandler } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { MenuNode } from '../../common/site';
+import { useTranslation } from '../i18n';
 
 /**
  * A menu item's link: internal items navigate in the app (marked active on their branch), external

@@ -1,8 +1,8 @@
 import { Burger } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { MenuNode } from '../../common/site';
+import { useTranslation } from '../i18n';
 
 const DRAWER_ID = 'mobile-menu';
 

@@ -1,8 +1,8 @@
 import '../styles/mantine-overlays.css';
 import { Drawer } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../common/site';
+import { useTranslation } from '../i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MenuLink } from './MenuLink';
 

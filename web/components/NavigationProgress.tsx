@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { LOADING_INDICATOR_DELAY_MS } from '../../common/layout';
+import { useTranslation } from '../i18n';
 
 /**
  * SPEC 4/9: a loading bar at the top of the window, but only once a navigation has taken longer

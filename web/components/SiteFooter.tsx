@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BlockView, SiteShell } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
+import { useTranslation } from '../i18n';
 import { useCookieConsent } from './cookie-consent';
 
 const isMainColumn = (block: BlockView) =>

@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HEADER, headerHeight } from '../../common/layout';
 import type { BlockView, SiteShell } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
+import { useTranslation } from '../i18n';
 import { AutoTranslate } from './AutoTranslate';
 import { UserMenu } from './account/UserMenu';
 import { LanguageSwitch } from './LanguageSwitch';

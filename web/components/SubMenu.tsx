@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { Breadcrumb, MenuNode } from '../../common/site';
+import { useTranslation } from '../i18n';
 import { MenuLink } from './MenuLink';
 
 function SubMenuList({ items, level }: { items: MenuNode[]; level: number }) {

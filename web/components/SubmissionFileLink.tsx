@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { submissionFileUrl } from '../../common/forms/files';
+import { useTranslation } from '../i18n';
 
 /**
  * A file a submission sent, as a download link (the receipt and the admin's submission screen; the

@@ -1,63 +1,129 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import en from '../../common/i18n/en.json';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
 import nl from '../../common/i18n/nl.json';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from '../../common/localized-text';
+import { type Catalogue, type TFunction, translate } from './translate';
 
-type Catalogue = { [key: string]: string | Catalogue };
+export type { TFunction, TOptions } from './translate';
+/** The shared catalogue's shape (Dutch is the source; English has the same keys, see i18n.test.ts). */
+export type SharedCatalogue = typeof nl;
 
 /**
- * The texts every screen may need. The admin area's and the block editor's texts are separate
- * catalogues (./admin.ts, ./editor.ts), registered by the modules that use them, so a visitor's
- * bundle never carries them.
+ * The texts every screen may need, per language. Dutch, the default and the fallback language, is
+ * always here; another language's catalogue comes when a page in it is shown (`loadLocale`), so a
+ * visitor's browser loads only the languages it shows. The server registers all of them at start
+ * (entry.server.tsx). The admin area's and the block editor's texts are separate catalogues
+ * (./admin.ts, ./editor.ts), registered by the modules that use them, so a visitor's bundle never
+ * carries them.
  */
-export const resources = {
+const resources: Record<Locale, { translation: Catalogue } | undefined> = {
   nl: { translation: { ...nl } },
-  en: { translation: { ...en } },
-} as const;
+  en: undefined,
+};
 
-/** Instances made in this browser; a catalogue registered later is added to them. */
-const browserInstances = new Set<i18n>();
+/** Catalogues registered before their language's shared catalogue arrived, added when it does. */
+const pending: Record<Locale, Catalogue[]> = { nl: [], en: [] };
 
 /**
- * Adds the namespaces of a catalogue to every locale: to the instances made from now on and, in the
- * browser, to the ones already rendering. Importing the module that calls this (a route or lazy
- * component) makes its texts present before that module's components render, on the server and on
- * hydration alike.
+ * Adds the namespaces of a catalogue to every locale (the instances read the catalogues as they are,
+ * so the ones already rendering have them too). Importing the module that calls this (a route or
+ * lazy component) makes its texts present before that module's components render, on the server
+ * and on hydration alike.
  */
 export function registerCatalogue(catalogue: Record<Locale, Catalogue>): void {
   for (const locale of LOCALES) {
-    Object.assign(resources[locale].translation, catalogue[locale]);
-    for (const instance of browserInstances) {
-      instance.addResourceBundle(locale, 'translation', catalogue[locale], true, false);
-    }
+    const loaded = resources[locale];
+    if (loaded) Object.assign(loaded.translation, catalogue[locale]);
+    else pending[locale].push(catalogue[locale]);
   }
 }
 
-/**
- * One i18next instance per rendered locale, initialised synchronously with the catalogues
- * registered so far, so the server render and hydration produce the same text.
- */
-export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: FALLBACK_LOCALE,
-    // A copy per instance: registerCatalogue adds to the instances itself.
-    resources: {
-      nl: { translation: { ...resources.nl.translation } },
-      en: { translation: { ...resources.en.translation } },
-    },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  if (typeof document !== 'undefined') browserInstances.add(instance);
-  return instance;
+/** Makes a language's shared catalogue present (the server does this for every language at start). */
+export function registerLocale(locale: Locale, shared: Catalogue): void {
+  if (resources[locale]) return;
+  const translation: Catalogue = { ...shared };
+  for (const catalogue of pending[locale].splice(0)) Object.assign(translation, catalogue);
+  resources[locale] = { translation };
 }
 
-/** The interface language as a Locale (Dutch if i18next ever holds something else). */
+export function hasLocale(locale: Locale): boolean {
+  return resources[locale] !== undefined;
+}
+
+/** The languages other than Dutch, each its own chunk in the browser. */
+const LOCALE_LOADERS: Record<Exclude<Locale, 'nl'>, () => Promise<{ default: Catalogue }>> = {
+  en: () => import('../../common/i18n/en.json'),
+};
+
+const loading = new Map<Locale, Promise<void>>();
+
+/**
+ * Loads a language's shared catalogue (its own chunk in the browser); the same promise for every
+ * call, so React's `use` can wait for it.
+ */
+export function loadLocale(locale: Locale): Promise<void> {
+  let promise = loading.get(locale);
+  if (!promise) {
+    promise =
+      locale === 'nl' || hasLocale(locale)
+        ? Promise.resolve()
+        : LOCALE_LOADERS[locale]().then((module) => registerLocale(locale, module.default));
+    loading.set(locale, promise);
+  }
+  return promise;
+}
+
+/** The shared catalogue of `locale`, or the Dutch one while that language is not loaded. */
+export function sharedCatalogue(locale: Locale): SharedCatalogue {
+  return (resources[locale] ?? resources.nl)?.translation as SharedCatalogue;
+}
+
+/** The interface language of one render and its texts (`useTranslation`). */
+export type I18n = {
+  language: Locale;
+  t: TFunction;
+  /** A section of the texts registered for `locale` (e.g. `lists.itemTypes`), if there is one. */
+  getSection(locale: Locale, key: string): Catalogue | undefined;
+};
+
+const catalogueOf = (language: string) => (isLocale(language) ? resources[language]?.translation : undefined);
+
+function section(locale: Locale, key: string): Catalogue | undefined {
+  let node: string | Catalogue | undefined = resources[locale]?.translation;
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined;
+  }
+  return typeof node === 'object' ? node : undefined;
+}
+
+/**
+ * The texts of one locale, read from the catalogues as they are registered, so the server render
+ * and hydration produce the same text.
+ */
+export function createI18n(locale: Locale = DEFAULT_LOCALE): I18n {
+  const languages = locale === FALLBACK_LOCALE ? [locale] : [locale, FALLBACK_LOCALE];
+  return {
+    language: locale,
+    t: (key, options) => translate(catalogueOf, languages, key, options),
+    getSection: section,
+  };
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return createElement(I18nContext.Provider, { value: i18n }, children);
+}
+
+/** Outside the root's provider (a lone component in a test): Dutch. */
+const DUTCH = createI18n(DEFAULT_LOCALE);
+
+/** The texts of the page's language. */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const i18n = useContext(I18nContext) ?? DUTCH;
+  return { t: i18n.t, i18n };
+}
+
+/** The interface language as a Locale. */
 export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return useTranslation().i18n.language;
 }

@@ -1,10 +1,10 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import type { PageView } from '../../common/site';
 import { SiteDialogs } from '../components/SiteDialogs';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
+import { useTranslation } from '../i18n';
 import { useRootData } from './root-data';
 
 function useCurrentPage(): PageView | undefined {

@@ -1,15 +1,15 @@
 import { Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { data, Link, type MetaDescriptor, redirect } from 'react-router';
-import { itemDisplayDate, listItemTypeLabel } from '../../common/list-items';
+import { itemDisplayDate } from '../../common/list-items';
 import type { Locale } from '../../common/localized-text';
 import { imageUrl } from '../../common/media';
 import type { ItemPageView, SiteServices } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
 import { Breadcrumbs } from '../components/Breadcrumbs';
+import { useItemTypeLabel } from '../components/lists/item-type-label';
 import { ListItemCard } from '../components/lists/ListItemCard';
 import { formatItemDate, parseItemPath } from '../components/lists/list-url';
-import { useLocale } from '../i18n';
+import { useLocale, useTranslation } from '../i18n';
 import { pageMeta } from '../layouts/page-meta';
 
 /**
@@ -59,6 +59,7 @@ export function itemPageMeta(
 export function ItemPage({ view }: { view: ItemPageView }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const typeLabel = useItemTypeLabel();
   const { item, page, blocks, children } = view;
   const isEvent = itemDisplayDate(item).kind === 'event';
   const hasPeriodEnd = item.periodEnd !== null;
@@ -94,7 +95,7 @@ export function ItemPage({ view }: { view: ItemPageView }) {
             {item.listItemTypeName ? (
               <span className="item-type">
                 {' '}
-                · {item.listItemTypeLabel || listItemTypeLabel(item.listItemTypeName, locale)}
+                · {item.listItemTypeLabel || typeLabel(item.listItemTypeName)}
               </span>
             ) : null}
             {item.isExpired ? <span className="item-expired"> · {t('lists.expired')}</span> : null}

@@ -1,11 +1,10 @@
 import { Alert, Anchor, Badge, Button, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { appContext } from '#app-context';
-import { listItemTypeLabel } from '../../common/list-items';
 import type { SearchResults } from '../../common/site';
+import { useItemTypeLabel } from '../components/lists/item-type-label';
 import { formatItemDate } from '../components/lists/list-url';
-import { resources, useLocale } from '../i18n';
+import { sharedCatalogue, useTranslation } from '../i18n';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/search';
 
@@ -30,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootLoaderData | undefined;
-  const text = resources[root?.shell.locale ?? 'nl'].translation.search;
+  const text = sharedCatalogue(root?.shell.locale ?? 'nl').search;
   const siteName = root?.shell.settings.platformName ?? 'Bouwsteen';
   const q = loaderData?.q;
   return [
@@ -51,10 +50,10 @@ function searchHref(q: string, type: string, page = 1): string {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, type, results } = loaderData;
   const { t, i18n } = useTranslation();
-  const locale = useLocale();
+  const itemTypeLabel = useItemTypeLabel();
   const totalPages = results ? Math.ceil(results.totalNumberOfItems / Math.max(1, results.itemCount)) : 0;
   const typeLabel = (entry: { name: string; label?: string | null }) =>
-    entry.name === 'page' ? t('search.pages') : (entry.label ?? listItemTypeLabel(entry.name, locale));
+    entry.name === 'page' ? t('search.pages') : (entry.label ?? itemTypeLabel(entry.name));
   return (
     <div className="container search-page">
       <Title order={1} className="page-title">
@@ -131,7 +130,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                       {hit.kind === 'page'
                         ? t('search.page')
                         : hit.listItemTypeName
-                          ? (hit.listItemTypeLabel ?? listItemTypeLabel(hit.listItemTypeName, locale))
+                          ? (hit.listItemTypeLabel ?? itemTypeLabel(hit.listItemTypeName))
                           : t('search.item')}
                     </Badge>
                     {hit.publishedOn ? (

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { FORM_POST_FIELDS } from '../../common/forms/public';
 import { StatusPage } from '../components/StatusPage';
 import { SubmissionFileLink } from '../components/SubmissionFileLink';
-import { resources } from '../i18n';
+import { sharedCatalogue, useTranslation } from '../i18n';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/submission';
 
@@ -40,7 +39,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootLoaderData | undefined;
-  const title = resources[root?.shell.locale ?? 'nl'].translation.forms.receipt.title;
+  const title = sharedCatalogue(root?.shell.locale ?? 'nl').forms.receipt.title;
   return [
     { title: `${title} | ${root?.shell.settings.platformName ?? 'Bouwsteen'}` },
     // A receipt is personal: never indexed, never followed.

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../components/StatusPage';
-import { resources } from '../i18n';
+import { sharedCatalogue, useTranslation } from '../i18n';
 import type { RootLoaderData } from '../root';
 import type { Route } from './+types/unauthorized';
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootLoaderData | undefined;
-  const title = resources[root?.shell.locale ?? 'nl'].translation.status.unauthorized.title;
+  const title = sharedCatalogue(root?.shell.locale ?? 'nl').status.unauthorized.title;
   return [
     { title: `${title} | ${root?.shell.settings.platformName ?? 'Bouwsteen'}` },
     { name: 'robots', content: 'noindex' },

@@ -11,7 +11,8 @@ import {
   type FormSettings,
   listItemFieldProblems,
 } from '../../../common/forms/settings.ts';
-import { itemUrl, listItemInputSchema } from '../../../common/list-items.ts';
+import { listItemInputSchema } from '../../../common/list-item-schemas.ts';
+import { itemUrl } from '../../../common/list-items.ts';
 import { type Locale, pickLocale } from '../../../common/localized-text.ts';
 import type { ImageFormat } from '../../../common/media.ts';
 import type { Executor } from '../../db/client.ts';

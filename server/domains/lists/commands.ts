@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index.ts';
-import type { listItemInputSchema } from '../../../common/list-items.ts';
+import type { listItemInputSchema } from '../../../common/list-item-schemas.ts';
 import type { Localized, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import {

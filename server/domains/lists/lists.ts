@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { BLOCK_TYPES } from '../../../common/blocks/index.ts';
 import { readBlockPermissions } from '../../../common/blocks/permissions.ts';
-import { type ListBlockOptions, listBlockOptionsSchema } from '../../../common/list-items.ts';
+import { type ListBlockOptions, listBlockOptionsSchema } from '../../../common/list-item-schemas.ts';
 import type { Executor } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

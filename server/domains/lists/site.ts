@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { itemTypeLabel } from '../../../common/item-type-labels.ts';
 import {
   isShortId,
-  itemTypeLabel,
   itemUrl,
   LIST_URL_KEYS,
   type ListBlockOptions,

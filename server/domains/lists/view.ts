@@ -1,9 +1,5 @@
-import {
-  itemUrl,
-  type ListBlockOptions,
-  type ListItemView,
-  listItemTypeLabel,
-} from '../../../common/list-items.ts';
+import { listItemTypeLabel } from '../../../common/item-type-labels.ts';
+import { itemUrl, type ListBlockOptions, type ListItemView } from '../../../common/list-items.ts';
 import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import { fallbackLang, optional, pickLocale } from '../../../common/localized-text.ts';
 import type { BlockRow, ListItemRow } from '../../db/schema.ts';

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { itemTypeLabel, itemUrl } from '../../../common/list-items.ts';
+import { itemTypeLabel } from '../../../common/item-type-labels.ts';
+import { itemUrl } from '../../../common/list-items.ts';
 import type { Locale } from '../../../common/localized-text.ts';
 import type { SearchHit, SearchResults } from '../../../common/site.ts';
 import { type Executor, queryRows } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localized } from '../../../common/localized-text.ts';
+import { localized } from '../../../common/localized-text-schemas.ts';
 import {
   addHeaderImage,
   changeHeaderImage,

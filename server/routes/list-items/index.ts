@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listItemInputSchema } from '../../../common/list-items.ts';
+import { listItemInputSchema } from '../../../common/list-item-schemas.ts';
 import * as lists from '../../domains/lists/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIST_SORT_KEYS, listItemInputSchema, MAX_ITEMS_PER_PAGE } from '../../../common/list-items.ts';
+import { listItemInputSchema } from '../../../common/list-item-schemas.ts';
+import { LIST_SORT_KEYS, MAX_ITEMS_PER_PAGE } from '../../../common/list-items.ts';
 import { errorResponseSchema, guidSchema, queryBoolean } from '../common-schemas.ts';
 
 const localizedSchema = z.object({ nl: z.string(), en: z.string().optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { externalUrlSchema, urlSegmentSchema } from '../../../common/urls.ts';
+import { externalUrlSchema, urlSegmentSchema } from '../../../common/url-schemas.ts';
 import { guidSchema, nameSchema } from '../common-schemas.ts';
 
 export const menuWithNameQuery = z.object({ name: nameSchema(200) });

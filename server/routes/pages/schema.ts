@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LAYOUT_POSITIONS, PAGE_LAYOUTS, pageOptionSchema } from '../../../common/pages.ts';
+import { pageOptionSchema } from '../../../common/page-schemas.ts';
+import { LAYOUT_POSITIONS, PAGE_LAYOUTS } from '../../../common/pages.ts';
 import {
   guidSchema,
   nameSchema,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { redirectTargetSchema, sitePathSchema } from '../../../common/urls.ts';
+import { redirectTargetSchema, sitePathSchema } from '../../../common/url-schemas.ts';
 import * as redirects from '../../domains/redirects/index.ts';
 import {
   errorResponseSchema,

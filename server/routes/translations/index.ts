@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { translationRequestSchema } from '../../../common/translation.ts';
+import { translationRequestSchema } from '../../../common/translation-schemas.ts';
 import * as translation from '../../domains/translation/index.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';

@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MAX_ACCORDION_ITEMS } from '../../../common/blocks/accordion';
 import { emptyEditorDoc } from '../../../common/blocks/rich-text';
 import { RichTextField } from '../../components/edit/RichTextField';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, OptionsSection, patchRow } from '../editor-kit';
 import '../../i18n/editor';
 

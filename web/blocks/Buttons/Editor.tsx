@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { BUTTON_ALIGNMENTS, BUTTON_VARIANTS, MAX_BUTTONS } from '../../../common/blocks/buttons';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, OptionsSection, patchRow } from '../editor-kit';
 import '../../i18n/editor';
 

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { DIVIDER_SIZES, DIVIDER_VARIANTS } from '../../../common/blocks/divider';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
 

@@ -1,8 +1,8 @@
 import { Anchor, Select, Stack, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
 

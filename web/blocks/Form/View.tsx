@@ -22,7 +22,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useFetcher, useLocation } from 'react-router';
 import { formatFileSize } from '../../../common/file-size';
 import {
@@ -43,6 +42,7 @@ import {
 } from '../../../common/forms/index';
 import type { IssueMessage } from '../../../common/issues';
 import { type Locale, pickLocale } from '../../../common/localized-text';
+import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 import { useProofOfWork } from './proof';
 

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { IMAGE_SIZES } from '../../../common/blocks/image';
 import { ImageUpload } from '../../components/media/ImageUpload';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
 

@@ -1,6 +1,5 @@
 import { MultiSelect, NumberInput, Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import {
   ADD_PERMISSIONS,
   type AddPermission,
@@ -9,6 +8,7 @@ import {
 import { LIST_SORT_KEYS, MAX_ITEMS_PER_PAGE } from '../../../common/list-items';
 import { useViewer } from '../../account/viewer';
 import { adminQueries } from '../../components/admin/queries';
+import { useTranslation } from '../../i18n';
 import {
   type BlockEditor,
   type ContentEditorProps,
@@ -36,7 +36,7 @@ export function ListTitleContent({ locale, value, errors, onChange }: ContentEdi
 
 type ListOptionsDraft = OptionsDraft<'list'>;
 
-/** The options lists and widgets share (listBlockOptionsSchema in common/list-items). */
+/** The options lists and widgets share (listBlockOptionsSchema in common/list-item-schemas). */
 export function ListOptionsFields({
   options,
   errors,

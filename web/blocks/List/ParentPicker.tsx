@@ -2,8 +2,8 @@ import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import '../../i18n/editor';
 
 /**

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { ListItemView, ListPage } from '../../../common/list-items';
 import { errorMessage } from '../../account/error-message';
@@ -9,6 +8,7 @@ import { ListItemCard } from '../../components/lists/ListItemCard';
 import { ListPager } from '../../components/lists/ListPager';
 import { isEditPath } from '../../components/lists/list-url';
 import { useLazyListPage } from '../../components/lists/useLazyListPage';
+import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { emptyEditorDoc } from '../../../common/blocks/rich-text';
 import { RichTextField } from '../../components/edit/RichTextField';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, contentError } from '../editor-kit';
 import '../../i18n/editor';
 

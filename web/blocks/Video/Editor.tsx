@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { VIDEO_ASPECT_RATIOS } from '../../../common/blocks/video';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
 

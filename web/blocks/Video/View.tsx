@@ -1,8 +1,8 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { VideoProvider } from '../../../common/blocks/video';
 import { useCookieConsent } from '../../components/cookie-consent';
+import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 
 const PROVIDER_NAMES: Record<VideoProvider, string> = { youtube: 'YouTube', vimeo: 'Vimeo' };

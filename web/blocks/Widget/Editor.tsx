@@ -1,9 +1,9 @@
 import { Select, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { MAX_WIDGET_ITEMS } from '../../../common/blocks/widget';
 import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { type BlockEditor, OptionsSection } from '../editor-kit';
 import { ListOptionsFields, ListTitleContent } from '../List/Editor';
 import '../../i18n/editor';

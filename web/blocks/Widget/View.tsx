@@ -1,10 +1,10 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { itemDisplayDate } from '../../../common/list-items';
 import { imageUrl } from '../../../common/media';
 import { formatItemDate } from '../../components/lists/list-url';
+import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 
 /** A compact list (SPEC 3): title, date, optional image and link per item, and a link to the full list. */

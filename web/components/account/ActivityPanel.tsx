@@ -1,9 +1,10 @@
 import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../account/format';
 import { accountQueries } from '../../account/queries';
+import { useTranslation } from '../../i18n';
 import { QueryState } from './QueryState';
+import '../../i18n/account';
 
 /** The user's own recent events: sign-ins, profile changes, tokens. */
 export function ActivityPanel() {

@@ -1,9 +1,10 @@
 import '../../styles/mantine-overlays.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../../account/sign-out';
 import { useViewer } from '../../account/viewer';
+import { useTranslation } from '../../i18n';
+import '../../i18n/account';
 
 /** SPEC 4: a signed-in user whose account is not active can only sign out. */
 export function InactiveDialog() {

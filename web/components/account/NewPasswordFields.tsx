@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { passwordProblemKey } from '../../account/password';
+import { useTranslation } from '../../i18n';
 
 /** True when a new password passes the rule and its repetition matches. */
 export const isNewPasswordAcceptable = (password: string, repeat: string) =>

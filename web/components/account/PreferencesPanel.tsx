@@ -1,13 +1,14 @@
 import { Button, Group, NumberInput, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties';
 import { type ApplicationUser, accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { QueryState } from './QueryState';
+import '../../i18n/account';
 
 export function PreferencesPanel() {
   const profile = useQuery(accountQueries.profile);

@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import type { CookieCategory } from '../../../common/settings';
 import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { useCookieConsent } from '../cookie-consent';
+import '../../i18n/account';
 
 export function PrivacyPanel() {
   return (

@@ -1,15 +1,16 @@
 import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type ApplicationUser, accountQueries, type PropertyDefinitionView } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { ImageUpload } from '../media/ImageUpload';
 import { PropertyField } from './PropertyField';
 import { QueryState } from './QueryState';
 import { UserAvatar } from './UserAvatar';
+import '../../i18n/account';
 
 /** Sections of the profile tab; the preferences section has its own tab. */
 function groupBySection(definitions: PropertyDefinitionView[]) {

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../account/tasks';
+import { useTranslation } from '../../i18n';
+import '../../i18n/account';
 
 /** Loading and failure states of a query; renders the children once the data is there. */
 export function QueryState<T>({

@@ -15,13 +15,14 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../account/format';
 import { accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { isNewPasswordAcceptable, NewPasswordFields } from './NewPasswordFields';
 import { QueryState } from './QueryState';
+import '../../i18n/account';
 
 export function SecurityPanel() {
   return (

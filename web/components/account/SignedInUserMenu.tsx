@@ -1,9 +1,9 @@
 import '../../styles/mantine-overlays.css';
 import { Menu } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Viewer } from '../../../common/site';
 import { useSignOut } from '../../account/sign-out';
+import { useTranslation } from '../../i18n';
 import { UserAvatar } from './UserAvatar';
 import { UserMenuButton } from './UserMenuButton';
 

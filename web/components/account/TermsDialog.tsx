@@ -1,7 +1,6 @@
 import '../../styles/mantine-overlays.css';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { LEGAL_PAGES } from '../../../common/site';
 import { useSignOut } from '../../account/sign-out';
@@ -9,8 +8,10 @@ import { errorMessage } from '../../account/tasks';
 import { isTermsDialogSkipped } from '../../account/terms';
 import { useViewer } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
 import { useCookieConsent } from '../cookie-consent';
+import '../../i18n/account';
 
 /**
  * Asks a signed-in, active user to accept the current terms of use when the accepted version

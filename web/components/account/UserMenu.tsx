@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useViewer } from '../../account/viewer';
+import { useTranslation } from '../../i18n';
 import { lazyComponent } from '../lazy-component';
 import { UserMenuButton } from './UserMenuButton';
 

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Viewer } from '../../../common/site';
+import { useTranslation } from '../../i18n';
 
 /**
  * The user menu's button: the avatar and the user's name. Also shown alone while the menu's code

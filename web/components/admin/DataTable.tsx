@@ -12,11 +12,12 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TABLE_ALL_LIMIT, TABLE_PAGE_SIZES, type TablePageSize } from '../../../common/table';
 import { errorMessage } from '../../account/tasks';
+import { useTranslation } from '../../i18n';
 import type { TableControls } from './table-state';
 import '../../i18n/admin';
+import '../../i18n/account';
 
 /** Typing in the search field asks the server this long after the last key. */
 const SEARCH_DELAY_MS = 300;

@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../common/localized-text';
 import { formatDateTime } from '../../account/format';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { type Column, DataTable } from './DataTable';
 import { type AdminInvitation, adminQueries, useAccessGuard } from './queries';
 import { useLocalTableState } from './table-state-local';

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   DEFINABLE_INPUT_TYPES,
   PROPERTY_CATEGORIES,
@@ -23,6 +22,7 @@ import {
 import { accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { type AdminPropertyDefinition, adminQueries, focusHeadingAfterDialog } from './queries';
 import '../../i18n/admin';
 

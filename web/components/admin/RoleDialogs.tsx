@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import {
   type AdminRoleRow,
   adminQueries,

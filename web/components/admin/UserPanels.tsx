@@ -17,13 +17,13 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../account/format';
 import { accountQueries, type PropertyDefinitionView } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { useViewer } from '../../account/viewer';
 import { ApiError, api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 import { PropertyField } from '../account/PropertyField';
 import { type Column, DataTable } from './DataTable';
 import { type AdminUser, adminQueries, displayName } from './queries';

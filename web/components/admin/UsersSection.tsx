@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../account/format';
 import { useViewer } from '../../account/viewer';
+import { useTranslation } from '../../i18n';
 import { type Column, DataTable } from './DataTable';
 import { type AdminUserRow, adminQueries, displayName, useAccessGuard } from './queries';
 import { useTableState } from './table-state';

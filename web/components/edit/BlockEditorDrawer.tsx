@@ -3,7 +3,6 @@ import { Alert, Button, Drawer, Group, Loader, Stack, Tabs, Text } from '@mantin
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BLOCK_TYPES, type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index';
 import {
@@ -18,6 +17,7 @@ import { errorMessage, useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import type { ContentDraft, FieldErrors, OptionsDraft } from '../../blocks/editor-kit';
 import { BLOCK_EDITORS } from '../../blocks/editors';
+import { useTranslation } from '../../i18n';
 import { defaultOptions, fieldKey } from './block-editing';
 import type { EditTarget } from './EditableBlocks';
 import '../../i18n/editor';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageView } from '../../../common/site';
+import { useTranslation } from '../../i18n';
 
 /** The path of a page's edit mode: the page's path plus /edit (SPEC 2). */
 export const editPathOf = (path: string) => `${path === '/' ? '' : path}/edit`;

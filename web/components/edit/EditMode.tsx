@@ -13,12 +13,12 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { LAYOUT_COLUMNS, PAGE_LAYOUTS, type PageLayout } from '../../../common/pages';
 import type { PageView } from '../../../common/site';
 import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
 
 /** The bar of a page in edit mode: what is being edited, its settings, and the way back (SPEC 2). */
 export function EditModeBar({ page }: { page: PageView }) {

@@ -1,7 +1,6 @@
 import './block-editor.css';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { type BlockTypeName, type BlockView, isBlockTypeName } from '../../../common/blocks/index';
 import type { LayoutPosition } from '../../../common/pages';
@@ -9,6 +8,7 @@ import type { PageView } from '../../../common/site';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { RenderBlock } from '../../blocks/registry';
+import { useTranslation } from '../../i18n';
 import { ADDABLE_BLOCK_TYPES, isBlockEmpty, movedOrder } from './block-editing';
 import '../../i18n/editor';
 

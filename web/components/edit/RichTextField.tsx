@@ -4,9 +4,9 @@ import { RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RichTextNode } from '../../../common/blocks/rich-text';
 import { isAllowedUrl } from '../../../common/urls';
+import { useTranslation } from '../../i18n';
 import '../../i18n/editor';
 
 /**

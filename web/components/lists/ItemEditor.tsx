@@ -17,9 +17,9 @@ import {
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
+import { useTranslation } from '../../i18n';
 import { ImageUpload } from '../media/ImageUpload';
 
 // Tiptap only loads when an editor opens the form: visitors of a list never download it.

@@ -1,14 +1,9 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  LIST_SORT_KEYS,
-  type ListSortKey,
-  listItemTypeLabel,
-  listParamName,
-} from '../../../common/list-items';
-import { useLocale } from '../../i18n';
+import { LIST_SORT_KEYS, type ListSortKey, listParamName } from '../../../common/list-items';
+import { useTranslation } from '../../i18n';
+import { useItemTypeLabel } from './item-type-label';
 import { otherParams, typeFilter } from './list-url';
 
 /**
@@ -36,7 +31,7 @@ export function ListControls({
   isManual: boolean;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const typeLabel = useItemTypeLabel();
   const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -44,7 +39,7 @@ export function ListControls({
   const sortKeys = LIST_SORT_KEYS.filter((key) => key !== 'manual' || isManual);
   const typeOptions = itemTypes.map((name) => ({
     value: typeFilter(name),
-    label: itemTypeLabels?.[name] ?? listItemTypeLabel(name, locale),
+    label: itemTypeLabels?.[name] ?? typeLabel(name),
   }));
   if (filter && !typeOptions.some((option) => option.value === filter)) {
     typeOptions.push({ value: filter, label: filter });

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { ListItemView, ListPage } from '../../../common/list-items';
 import type { BlockView, ListBlockData } from '../../../common/site';
 import { useTask } from '../../account/tasks';
+import { useTranslation } from '../../i18n';
 import { type EditorTarget, ItemEditor } from './ItemEditor';
 import { createItem, deleteItem, type ItemDraft, moveItem, updateItem } from './item-api';
 

@@ -1,10 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { itemDisplayDate, type ListItemView, listItemTypeLabel } from '../../../common/list-items';
+import { itemDisplayDate, type ListItemView } from '../../../common/list-items';
 import { imageUrl } from '../../../common/media';
-import { useLocale } from '../../i18n';
+import { useLocale, useTranslation } from '../../i18n';
+import { useItemTypeLabel } from './item-type-label';
 import { formatItemDate } from './list-url';
 
 /**
@@ -24,6 +24,7 @@ export function ListItemCard({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const typeLabel = useItemTypeLabel();
   const Heading = `h${headingLevel}` as const;
   const shown = itemDisplayDate(item);
   return (
@@ -56,7 +57,7 @@ export function ListItemCard({
           </Text>
           {item.listItemTypeName ? (
             <Text size="sm" c="dimmed" component="span" className="list-item-type">
-              {item.listItemTypeLabel || listItemTypeLabel(item.listItemTypeName, locale)}
+              {item.listItemTypeLabel || typeLabel(item.listItemTypeName)}
             </Text>
           ) : null}
           {item.highlight ? (

@@ -1,6 +1,6 @@
 import { Pagination } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { listSearch } from './list-url';
 
 /**

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../common/file-size';
 import { isLocale } from '../../../common/localized-text';
 import { IMAGE_FORMATS, IMAGE_MIME_TYPES, imageUrl, MAX_UPLOAD_BYTES } from '../../../common/media';
+import { useTranslation } from '../../i18n';
 import { UploadError, type UploadFailure, type UploadPurpose, uploadImage } from './upload';
+import '../../i18n/account';
 
 export type { UploadPurpose } from './upload';
 

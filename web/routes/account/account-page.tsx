@@ -1,6 +1,5 @@
 import { Container, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, useNavigate } from 'react-router';
 import { appContext } from '#app-context';
 import { accountMeta } from '../../account/meta';
@@ -9,8 +8,10 @@ import { PreferencesPanel } from '../../components/account/PreferencesPanel';
 import { PrivacyPanel } from '../../components/account/PrivacyPanel';
 import { ProfilePanel } from '../../components/account/ProfilePanel';
 import { SecurityPanel } from '../../components/account/SecurityPanel';
+import { useTranslation } from '../../i18n';
 import { signInRedirect } from '../guards';
 import type { Route } from './+types/account-page';
+import '../../i18n/account';
 
 const ACCOUNT_CATEGORIES = ['profile', 'preferences', 'activity', 'privacy', 'security'] as const;
 type AccountCategory = (typeof ACCOUNT_CATEGORIES)[number];

@@ -33,9 +33,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   FORM_FIELD_KINDS,
@@ -57,6 +55,7 @@ import { type DraftErrors, FieldEditor } from '../../components/admin/forms/Fiel
 import { SettingsPanel } from '../../components/admin/forms/SettingsPanel';
 import { StatusPage } from '../../components/StatusPage';
 import { fieldErrors } from '../../components/site-admin/field-errors';
+import { type TFunction, useTranslation } from '../../i18n';
 import type { Route } from './+types/form-builder';
 import '../../i18n/admin';
 

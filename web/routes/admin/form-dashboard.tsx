@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addDays, daysInRange } from '../../../common/dates';
 import { accountMeta } from '../../account/meta';
@@ -15,6 +14,7 @@ import { useResultFilters } from '../../components/admin/forms/results/url-filte
 import { VersionLinks } from '../../components/admin/forms/results/VersionLinks';
 import { useAccessGuard } from '../../components/admin/queries';
 import { formatDay, formatNumber } from '../../components/admin/statistics/format';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/form-dashboard';
 import '../../components/admin/forms/results/results.css';
 import '../../i18n/form-results';

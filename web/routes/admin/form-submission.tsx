@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
@@ -18,6 +17,7 @@ import {
 } from '../../components/admin/forms/results/queries';
 import { focusHeadingAfterDialog, useAccessGuard } from '../../components/admin/queries';
 import { SubmissionFileLink } from '../../components/SubmissionFileLink';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/form-submission';
 import '../../components/admin/forms/results/results.css';
 import '../../i18n/form-results';

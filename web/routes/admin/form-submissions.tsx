@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
@@ -26,6 +25,7 @@ import { useResultFilters } from '../../components/admin/forms/results/url-filte
 import { VersionLinks } from '../../components/admin/forms/results/VersionLinks';
 import { focusHeadingAfterDialog, useAccessGuard } from '../../components/admin/queries';
 import { useTableState } from '../../components/admin/table-state';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/form-submissions';
 import '../../components/admin/forms/results/results.css';
 import '../../i18n/form-results';

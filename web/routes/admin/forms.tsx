@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { FormAvailability } from '../../../common/forms/settings';
 import { accountMeta } from '../../account/meta';
@@ -12,6 +11,7 @@ import { DataTable } from '../../components/admin/DataTable';
 import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
 import { fieldErrors } from '../../components/site-admin/field-errors';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/forms';
 import '../../i18n/admin';
 

@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
@@ -13,6 +12,7 @@ import { useTableState } from '../../components/admin/table-state';
 import { ImageUpload } from '../../components/media/ImageUpload';
 import { mediaUrl } from '../../components/media-url';
 import { fieldErrors } from '../../components/site-admin/field-errors';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/header-images';
 import '../../i18n/admin';
 

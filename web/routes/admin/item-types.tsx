@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isItemTypeName } from '../../../common/list-items';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
@@ -11,6 +10,7 @@ import { DataTable } from '../../components/admin/DataTable';
 import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
 import { fieldErrors } from '../../components/site-admin/field-errors';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/item-types';
 import '../../i18n/admin';
 

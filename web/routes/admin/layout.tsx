@@ -2,7 +2,6 @@ import '../../styles/admin.css';
 import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Link,
@@ -20,6 +19,7 @@ import { ADMIN_TITLE_ID } from '../../components/admin/AdminPage';
 import { CookieConsentDialog } from '../../components/CookieConsentDialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { StatusPage } from '../../components/StatusPage';
+import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
 import { requireAdmin } from '../guards';
 import type { Route } from './+types/layout';

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pickLocale } from '../../../common/localized-text';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
@@ -16,7 +15,7 @@ import {
   menuQueries,
 } from '../../components/admin/menu/menu-data';
 import { RedirectsSection } from '../../components/admin/menu/RedirectsSection';
-import { useLocale } from '../../i18n';
+import { useLocale, useTranslation } from '../../i18n';
 import type { Route } from './+types/menu';
 import '../../i18n/admin';
 

@@ -1,10 +1,10 @@
 import { Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { PagesSection } from '../../components/admin/pages/PagesSection';
 import { TemplatesSection } from '../../components/admin/pages/TemplatesSection';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/pages';
 import '../../i18n/admin';
 

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PROPERTY_CATEGORIES } from '../../../common/profile-properties';
 import { accountMeta } from '../../account/meta';
@@ -11,8 +10,10 @@ import { api, unwrap } from '../../api/client';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { PropertyDeleteDialog, PropertyDialog } from '../../components/admin/PropertyDialogs';
 import { type AdminPropertyDefinition, adminQueries, useAccessGuard } from '../../components/admin/queries';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/properties';
 import '../../i18n/admin';
+import '../../i18n/account';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'adminPeople.properties.title');

@@ -1,13 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { accountMeta } from '../../account/meta';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { type Column, DataTable } from '../../components/admin/DataTable';
 import { type AdminRoleRow, adminQueries, useAccessGuard } from '../../components/admin/queries';
 import { RoleDeleteDialog, RoleDialog, RoleMembersDialog } from '../../components/admin/RoleDialogs';
 import { useTableState } from '../../components/admin/table-state';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/roles';
 import '../../i18n/admin';
 

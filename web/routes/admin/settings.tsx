@@ -18,7 +18,6 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import {
   COOKIE_CATEGORIES,
@@ -34,6 +33,7 @@ import { QueryState } from '../../components/account/QueryState';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { ImageUpload } from '../../components/media/ImageUpload';
 import { mediaUrl } from '../../components/media-url';
+import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
 import { colorTuple, readablePrimaryShade } from '../../theme';
 import type { Route } from './+types/settings';

@@ -4,7 +4,6 @@ import { Alert, Button, Checkbox, Paper, SegmentedControl, SimpleGrid, Stack, Te
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { addDays, isoDayOf, parseIsoDay } from '../../../common/dates';
 import {
@@ -20,6 +19,7 @@ import { formatDay } from '../../components/admin/statistics/format';
 import { StatisticsListTable } from '../../components/admin/statistics/ListTable';
 import { Totals } from '../../components/admin/statistics/Totals';
 import { ViewsChart } from '../../components/admin/statistics/ViewsChart';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/statistics';
 import '../../i18n/admin';
 

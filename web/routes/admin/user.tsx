@@ -1,7 +1,6 @@
 import { Alert, Anchor, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { ApiError } from '../../api/client';
@@ -16,6 +15,7 @@ import {
   UserPropertiesPanel,
   UserSecurityPanel,
 } from '../../components/admin/UserPanels';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/user';
 import '../../i18n/admin';
 

@@ -1,10 +1,10 @@
 import { Button, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { InvitationsSection } from '../../components/admin/InvitationsSection';
 import { UsersSection } from '../../components/admin/UsersSection';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/users';
 import '../../i18n/admin';
 

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { passwordProblemKey } from '../../account/password';
@@ -9,7 +8,9 @@ import { errorMessage } from '../../account/tasks';
 import { useViewer } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/invitation';
+import '../../i18n/account';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'auth.invitation.title');

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { errorMessage } from '../../account/tasks';
@@ -8,7 +7,9 @@ import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { FormError } from '../../components/FormError';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/reset-password';
+import '../../i18n/account';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'auth.reset.title');

@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { accountMeta } from '../../account/meta';
@@ -9,6 +8,7 @@ import { safeReturnTo } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { FormError } from '../../components/FormError';
+import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
 import type { Route } from './+types/sign-in';
 

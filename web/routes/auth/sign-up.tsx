@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { accountMeta } from '../../account/meta';
@@ -10,6 +9,7 @@ import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { FormError, focusFirstInvalid } from '../../components/FormError';
+import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
 import type { Route } from './+types/sign-up';
 

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRevalidator } from 'react-router';
 import { accountMeta } from '../../account/meta';
 import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
+import { useTranslation } from '../../i18n';
 import type { Route } from './+types/verify-email';
+import '../../i18n/account';
 
 export function meta({ matches }: Route.MetaArgs) {
   return accountMeta(matches, 'auth.verify.title');

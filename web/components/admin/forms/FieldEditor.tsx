@@ -12,7 +12,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../../common/file-size';
 import {
   acceptedFileTypes,
@@ -27,6 +26,7 @@ import {
   isInputKind,
 } from '../../../../common/forms/index';
 import { pickLocale } from '../../../../common/localized-text';
+import { useTranslation } from '../../../i18n';
 import '../../../i18n/admin';
 
 /** Problems of the draft by path (`fields.2.label.nl`), in the user's language. */

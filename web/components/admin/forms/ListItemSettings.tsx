@@ -1,7 +1,6 @@
 import { Alert, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FormField } from '../../../../common/forms/definition';
 import {
   type FormListItemField,
@@ -11,6 +10,7 @@ import {
 import { type Locale, pickLocale } from '../../../../common/localized-text';
 import { errorMessage } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { loadItemTypes } from '../../lists/item-api';
 import '../../../i18n/admin';
 

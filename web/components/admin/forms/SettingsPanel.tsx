@@ -16,7 +16,6 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FormField } from '../../../../common/forms/definition';
 import {
   FORM_ACTION_KINDS,
@@ -26,6 +25,7 @@ import {
   formSettingsSchema,
 } from '../../../../common/forms/settings';
 import { issueMessage } from '../../../../common/issues';
+import { useTranslation } from '../../../i18n';
 import { adminQueries } from '../queries';
 import { ListItemSettings } from './ListItemSettings';
 import '../../../i18n/admin';

@@ -1,12 +1,13 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PAGE_LAYOUTS, type PageLayout } from '../../../../common/pages';
 import { slugify } from '../../../../common/urls';
 import { api, unwrap } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { type AdminMenuItem, fieldErrors, menuQueries } from './menu-data';
 import '../../../i18n/admin';
+import '../../../i18n/account';
 
 type Kind = 'page' | 'newPage' | 'external';
 

@@ -16,9 +16,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { pickLocale } from '../../../../common/localized-text';
-import { useLocale } from '../../../i18n';
+import { useLocale, useTranslation } from '../../../i18n';
 import { type AdminMenuItem, type FlatItem, flatten, projectMove } from './menu-data';
 import '../../../i18n/admin';
 

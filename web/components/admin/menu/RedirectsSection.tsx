@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
+import { useTranslation } from '../../../i18n';
 import { DataTable } from '../DataTable';
 import { useTableState } from '../table-state';
 import { fieldErrors } from './menu-data';

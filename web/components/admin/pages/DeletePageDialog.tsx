@@ -1,6 +1,6 @@
 import { Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { pageQueries } from './queries';
 import '../../../i18n/admin';
 

@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PAGE_LAYOUTS, type PageLayout } from '../../../../common/pages';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { adminQueries } from '../queries';
 import { pageQueries, titleIn } from './queries';
 import '../../../i18n/admin';

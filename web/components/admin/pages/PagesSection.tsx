@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { DataTable } from '../DataTable';
 import { useAccessGuard } from '../queries';
 import { useTableState } from '../table-state';

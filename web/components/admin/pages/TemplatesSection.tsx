@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { type PageTemplate, pageQueries, titleIn } from './queries';
 import '../../../i18n/admin';
 

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import {
   STATISTICS_LIST_SORT_KEYS,
   type StatisticsListKind,
   type StatisticsListSortKey,
 } from '../../../../common/statistics';
 import { api, unwrap } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { type Column, DataTable } from '../DataTable';
 import { useAccessGuard } from '../queries';
 import { useLocalTableState } from '../table-state-local';

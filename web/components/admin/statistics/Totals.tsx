@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { percentChange } from '../../../../common/statistics';
+import { useTranslation } from '../../../i18n';
 import { formatChange, formatNumber } from './format';
 import '../../../i18n/admin';
 

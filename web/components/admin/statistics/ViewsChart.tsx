@@ -1,6 +1,6 @@
 import { Box, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { formatDay, formatNumber } from './format';
 import '../../../i18n/admin';
 

@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Box, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { formatNumber } from '../../statistics/format';
 import { formatPercentage } from './format';
 import '../../../../i18n/form-results';

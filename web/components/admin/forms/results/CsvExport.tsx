@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../account/tasks';
+import { useTranslation } from '../../../../i18n';
 import { formatNumber } from '../../statistics/format';
 import { type CsvProgress, fetchCsv, saveFile } from './csv-download';
 import '../../../../i18n/form-results';

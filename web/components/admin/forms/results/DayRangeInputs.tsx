@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { parseIsoDay } from '../../../../../common/dates';
+import { useTranslation } from '../../../../i18n';
 import '../../../../i18n/form-results';
 
 /**

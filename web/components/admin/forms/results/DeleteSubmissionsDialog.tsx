@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import '../../../../i18n/form-results';
 
 /** Asks before submissions are deleted: they cannot come back. */

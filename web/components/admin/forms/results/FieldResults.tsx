@@ -1,5 +1,5 @@
 import { Box, List, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { formatNumber } from '../../statistics/format';
 import { CountChart, ResultCard } from './CountChart';
 import { formatFigure, formatMoment } from './format';

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { DayRangeInputs } from './DayRangeInputs';
 import type { SubmissionFilters as Filters } from './url-filters';
 import '../../../../i18n/form-results';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../../i18n';
 import '../../../../i18n/form-results';
 
 /** Links to the dashboard of each published version, newest first; the current one is marked. */
