@@ -184,6 +184,42 @@ describe('accounts (Dutch)', () => {
     await finish(page, problems);
   });
 
+  it('opens the user menu on the first click, also while the code of the menu is still on its way', async () => {
+    const account = await createAccount(browser, {
+      email: freshEmail('menu'),
+      firstName: 'Ilse',
+      lastName: 'Koster',
+      acceptTerms: true,
+    });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // The menu is a chunk of its own: here it arrives late, as on a slow connection.
+    await page.route(/\/SignedInUserMenu-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+
+    // Signing in on the page: the button shows at once, before its menu's code. A click on it then
+    // opens the menu as soon as the code is there.
+    await open(page, '/sign-in');
+    await signInThroughForm(page, account.email, account.password);
+    await userMenu(page, 'Ilse Koster').click();
+    await page.getByRole('menuitem', { name: 'Mijn account' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+
+    // A signed-in page from the server: as soon as the page is interactive, a click opens the menu
+    // (the browser loads the menu's code before it makes the page interactive).
+    await page.goto(`${baseUrl()}/over-ons`, { waitUntil: 'load' });
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('.site') ?? {}).some((key) => key.startsWith('__reactFiber')),
+    );
+    await userMenu(page, 'Ilse Koster').click();
+    await page.getByRole('menuitem', { name: 'Mijn account' }).waitFor({ state: 'visible', timeout: 5_000 });
+
+    await finish(page, problems);
+  });
+
   it('sends a signed-out visitor from /account/profile to /sign-in and back; edits the profile', async () => {
     const account = await createAccount(browser, {
       email: freshEmail('profile'),

@@ -16,8 +16,15 @@ function hydrate() {
 }
 
 // Hydration renders the page's language synchronously, so its texts must be here first: Dutch
-// always is, another language comes as its own chunk (web/i18n/index.ts).
+// always is, another language comes as its own chunk (web/i18n/index.ts). A signed-in page's user
+// menu is a chunk of its own too: until it is here React keeps that part dehydrated and drops a
+// click on it, so it is loaded first (the other scripts load meanwhile).
 const { lang } = document.documentElement;
 const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-if (hasLocale(locale)) hydrate();
-else void loadLocale(locale).then(hydrate, hydrate);
+const waits: Promise<unknown>[] = [];
+if (!hasLocale(locale)) waits.push(loadLocale(locale));
+if (document.querySelector('.user-menu-button')) {
+  waits.push(import('./components/account/UserMenu').then((module) => module.preloadUserMenu()));
+}
+if (waits.length === 0) hydrate();
+else void Promise.allSettled(waits).then(hydrate);

@@ -33,7 +33,8 @@ import { ADMIN_LAYOUT_ID, isAdminPath } from './layouts/admin-area';
 import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
 import { installBrowserLog } from './logging/browser-log';
-import { readableColors, siteTheme } from './theme';
+import { sharedSiteTheme } from './theme';
+import { ThemeCssVariables } from './theme-variables';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -94,15 +95,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (!hasLocale(locale)) use(loadLocale(locale));
   const i18n = useMemo(() => createI18n(locale), [locale]);
   const colorScheme = shell?.settings.colorScheme ?? '#1f6fb2';
-  const theme = useMemo(
-    () =>
-      siteTheme(colorScheme, {
-        close: i18n.t('buttons.close'),
-        clear: i18n.t('buttons.clear'),
-        eyeDropper: i18n.t('colorPicker.eyeDropper'),
-      }),
-    [colorScheme, i18n],
-  );
+  const theme = sharedSiteTheme(colorScheme, {
+    close: i18n.t('buttons.close'),
+    clear: i18n.t('buttons.clear'),
+    eyeDropper: i18n.t('colorPicker.eyeDropper'),
+  });
   const favicon = mediaUrl(shell?.settings.favicon ?? '', { width: 64, height: 64, format: 'png' });
   const nonce = root?.nonce;
   useEffect(() => installBrowserLog(), []);
@@ -127,7 +124,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={i18n}>
-          <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={readableColors}>
+          <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+            <ThemeCssVariables theme={theme} />
             <RootDataProvider value={root}>
               <CookieConsentProvider
                 initialConsent={root?.consent ?? null}

@@ -172,3 +172,21 @@ export function siteTheme(
     } satisfies MantineThemeComponents,
   });
 }
+
+const sharedThemes = new Map<string, ReturnType<typeof siteTheme>>();
+
+/**
+ * `siteTheme`, one object per colour and labels: every render of a page in one language shares it,
+ * so what is worked out from a theme is worked out once (web/theme-variables.tsx). A site has one
+ * colour at a time, so a handful of entries is plenty.
+ */
+export function sharedSiteTheme(colorScheme: string, labels: ThemeLabels): ReturnType<typeof siteTheme> {
+  const key = [colorScheme, labels.close, labels.clear, labels.eyeDropper].join('\u0000');
+  let theme = sharedThemes.get(key);
+  if (theme === undefined) {
+    if (sharedThemes.size >= 16) sharedThemes.delete(sharedThemes.keys().next().value as string);
+    theme = siteTheme(colorScheme, labels);
+    sharedThemes.set(key, theme);
+  }
+  return theme;
+}

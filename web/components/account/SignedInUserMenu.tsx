@@ -8,11 +8,11 @@ import { UserAvatar } from './UserAvatar';
 import { UserMenuButton } from './UserMenuButton';
 
 /** The user's name in the header, with account, admin and sign-out in a menu (a chunk of its own). */
-export function SignedInUserMenu({ viewer }: { viewer: Viewer }) {
+export function SignedInUserMenu({ viewer, defaultOpened }: { viewer: Viewer; defaultOpened?: boolean }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <UserMenuButton viewer={viewer} avatar={<UserAvatar person={viewer} size="sm" />} />
       </Menu.Target>

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useViewer } from '../../account/viewer';
 import { useTranslation } from '../../i18n';
@@ -12,10 +12,21 @@ const SignedInUserMenu = lazyComponent(() =>
   import('./SignedInUserMenu').then((module) => module.SignedInUserMenu),
 );
 
+/**
+ * Loads the menu's code. The browser calls it before hydrating a signed-in page (entry.client.tsx):
+ * while a dehydrated part of the page waits for its code, React drops a click on it.
+ */
+export function preloadUserMenu(): Promise<void> {
+  return SignedInUserMenu.preload();
+}
+
 /** Header control: a sign-in link for visitors, the user's name with account and sign-out for users. */
 export function UserMenu() {
   const { t } = useTranslation();
   const viewer = useViewer();
+  // A click on the placeholder (just after signing in, while the menu's code loads) opens the menu
+  // as soon as it is there, instead of being lost.
+  const [isOpenRequested, setOpenRequested] = useState(false);
   const { pathname, search } = useLocation();
   if (!viewer) {
     const isAuthScreen = /^\/(sign-in|sign-up|forgot-password|reset-password)(\/|$)/.test(pathname);
@@ -28,9 +39,17 @@ export function UserMenu() {
   }
   return (
     <Suspense
-      fallback={<UserMenuButton viewer={viewer} avatar={<span className="user-avatar-placeholder" />} />}
+      fallback={
+        <UserMenuButton
+          viewer={viewer}
+          avatar={<span className="user-avatar-placeholder" />}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={() => setOpenRequested(true)}
+        />
+      }
     >
-      <SignedInUserMenu viewer={viewer} />
+      <SignedInUserMenu viewer={viewer} defaultOpened={isOpenRequested} />
     </Suspense>
   );
 }
