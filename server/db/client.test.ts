@@ -43,6 +43,26 @@ describe('the database handle', () => {
     expect(extensions.map((row) => row.extname)).toEqual(['pg_trgm', 'unaccent']);
   });
 
+  it('lets the event loop turn between statements, so a busy server still reads sockets', async () => {
+    // Many requests' statements at once. Between two of them the loop gets a turn (on PGlite each
+    // statement waits for one; node-postgres answers from the socket, so the loop turns anyway).
+    let turns = 0;
+    let isCounting = true;
+    const count = () => {
+      turns += 1;
+      if (isCounting) setImmediate(count);
+    };
+    setImmediate(count);
+    const statements = 30;
+    await Promise.all(
+      Array.from({ length: statements }, (_, index) =>
+        queryRows(database.db, sql`SELECT ${index}::int AS n`).then((rows) => rows),
+      ),
+    );
+    isCounting = false;
+    expect(turns).toBeGreaterThanOrEqual(statements - 1);
+  });
+
   it('survives the server dropping idle connections', async () => {
     await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`SELECT pg_sleep(0.01)`)));
     if (database.kind === 'postgres') {

@@ -116,7 +116,7 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
 
 async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const db: Database = drizzlePglite(client, { schema });
+  const db: Database = drizzlePglite(takingTurns(client), { schema });
   return {
     db,
     kind: 'pglite',
@@ -132,6 +132,53 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
     isReady: () => migrationsApplied(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite with one statement per turn of the event loop. PGlite runs a statement on the main thread
+ * and answers in a promise, so under load requests chained statement after statement (and the
+ * renders between them) into turns of half a second and more; Node accepts one new connection per
+ * turn, so the server took connections at two or three a second and clients timed out waiting for
+ * one (the load test's timeouts, issue 12). Here statements wait in one queue and each turn of the
+ * loop starts the next: between two statements the loop reads sockets and accepts connections. An
+ * idle server starts a statement at once (the wait is one turn, microseconds). Statements inside a
+ * transaction go through the transaction's own handle and run without waiting (the transaction
+ * holds the database meanwhile anyway).
+ */
+function takingTurns(client: PGlite): PGlite {
+  const waiting: (() => void)[] = [];
+  let isScheduled = false;
+  const startNext = () => {
+    isScheduled = false;
+    waiting.shift()?.();
+    if (waiting.length > 0) schedule();
+  };
+  const schedule = () => {
+    if (isScheduled) return;
+    isScheduled = true;
+    setImmediate(startNext);
+  };
+  const turn = () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      schedule();
+    });
+  const methods = new Map<PropertyKey, unknown>();
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const method = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    methods.set(name, async (...args: unknown[]) => {
+      await turn();
+      return method(...args);
+    });
+  }
+  return new Proxy(client, {
+    get(target, property) {
+      if (methods.has(property)) return methods.get(property);
+      // PGlite keeps its state in private fields: its own methods must run on the client itself.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer with `{ rows }`. */
