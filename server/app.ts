@@ -21,7 +21,7 @@ import type { ViteDevServer } from 'vite';
 import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
 import { registerAuth, UNSAFE_METHODS } from './auth.ts';
 import type { Config } from './config.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import { type DatabaseHandle, requestStart } from './db/client.ts';
 import { ContentVersionClock, contentVersion, VersionedCache } from './domains/cache.ts';
 import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
@@ -115,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every request remembers when it began: on PGlite the statements of earlier requests go first.
+  // A callback hook, so that everything after it runs inside the context (server/db/client.ts).
+  app.addHook('onRequest', (_request, _reply, done) => requestStart.run(performance.now(), done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
-import { type Database, type DatabaseHandle, openDatabase, queryRows } from './client.ts';
+import { type Database, type DatabaseHandle, openDatabase, queryRows, requestStart } from './client.ts';
 
 /** Runs one statement on the PostgreSQL server's maintenance database. */
 async function onServer<T>(statement: string, values: unknown[]): Promise<T[]> {
@@ -62,6 +62,22 @@ describe('the database handle', () => {
     isCounting = false;
     expect(turns).toBeGreaterThanOrEqual(statements - 1);
   });
+
+  // node-postgres runs statements on several connections at once: there is no one queue to order.
+  it.skipIf(process.env.DATABASE_URL)(
+    'runs the statements of the request that began first first (PGlite)',
+    async () => {
+      const order: string[] = [];
+      const statement = (name: string, began: number) =>
+        requestStart.run(began, () =>
+          queryRows(database.db, sql`SELECT 1 AS one`).then(() => {
+            order.push(name);
+          }),
+        );
+      await Promise.all([statement('later', 200), statement('earliest', 50), statement('earlier', 100)]);
+      expect(order).toEqual(['earliest', 'earlier', 'later']);
+    },
+  );
 
   it('survives the server dropping idle connections', async () => {
     await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`SELECT pg_sleep(0.01)`)));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -135,22 +136,31 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
 }
 
 /**
- * PGlite with one statement per turn of the event loop. PGlite runs a statement on the main thread
- * and answers in a promise, so under load requests chained statement after statement (and the
- * renders between them) into turns of half a second and more; Node accepts one new connection per
- * turn, so the server took connections at two or three a second and clients timed out waiting for
- * one (the load test's timeouts, issue 12). Here statements wait in one queue and each turn of the
- * loop starts the next: between two statements the loop reads sockets and accepts connections. An
- * idle server starts a statement at once (the wait is one turn, microseconds). Statements inside a
- * transaction go through the transaction's own handle and run without waiting (the transaction
+ * When the request being served began (`performance.now()`): on PGlite, the statements of earlier
+ * requests run first. The app sets it for every request (server/app.ts).
+ */
+export const requestStart = new AsyncLocalStorage<number>();
+
+/**
+ * PGlite with one statement per turn of the event loop, the oldest request's first. PGlite runs a
+ * statement on the main thread and answers in a promise, so under load requests chained statement
+ * after statement (and the renders between them) into turns of half a second and more; Node accepts
+ * one new connection per turn, so the server took connections at two or three a second and clients
+ * timed out waiting for one (the load test's timeouts, issue 12). Here statements wait in one queue
+ * and each turn of the loop starts the next: between two statements the loop reads sockets and
+ * accepts connections. The queue is ordered by when each statement's request began, so a request
+ * that is under way finishes before newer ones start (first come, first served per request rather
+ * than per statement: a page's fifth statement does not queue behind every newer request's first).
+ * An idle server starts a statement at once (the wait is one turn, microseconds). Statements inside
+ * a transaction go through the transaction's own handle and run without waiting (the transaction
  * holds the database meanwhile anyway).
  */
 function takingTurns(client: PGlite): PGlite {
-  const waiting: (() => void)[] = [];
+  const waiting: { since: number; start: () => void }[] = [];
   let isScheduled = false;
   const startNext = () => {
     isScheduled = false;
-    waiting.shift()?.();
+    waiting.shift()?.start();
     if (waiting.length > 0) schedule();
   };
   const schedule = () => {
@@ -160,7 +170,11 @@ function takingTurns(client: PGlite): PGlite {
   };
   const turn = () =>
     new Promise<void>((resolve) => {
-      waiting.push(resolve);
+      const since = requestStart.getStore() ?? performance.now();
+      // After every statement of a request that began earlier or at the same time.
+      let at = waiting.length;
+      while (at > 0 && (waiting[at - 1] as { since: number }).since > since) at -= 1;
+      waiting.splice(at, 0, { since, start: resolve });
       schedule();
     });
   const methods = new Map<PropertyKey, unknown>();
