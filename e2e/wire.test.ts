@@ -27,6 +27,9 @@ const BUDGET = { script: 150 * 1024, stylesheet: 40 * 1024 } as const;
  */
 const WHOLE_LIBRARY_CSS = /\.m_(?:b23fa0ef|89d60db1|1b3c8819|d46a4834)\b/;
 
+/** The same classes as the components' code names them: in a visitor's script, those components came along. */
+const WHOLE_LIBRARY_CODE = /\bm_(?:b23fa0ef|89d60db1|1b3c8819|d46a4834)\b/;
+
 type Transfer = { url: string; type: string; encoding: string | undefined; bytes: number };
 
 /** Every response of a first visit to `path`, with what went over the wire for its body. */
@@ -97,6 +100,13 @@ describe('what a visitor gets over the wire', () => {
       const css = await (await fetch(stylesheet.url)).text();
       expect(css, stylesheet.url).not.toMatch(WHOLE_LIBRARY_CSS);
     }
+    // The site's own styles travel inside the page (web/styles/site-styles.tsx): the same rule holds
+    // for them, and the admin screens' styles stay out.
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join('\n');
+    expect(inlineCss).toContain('.site-content');
+    expect(inlineCss).not.toMatch(WHOLE_LIBRARY_CSS);
+    expect(inlineCss).not.toContain('.admin-header');
   });
 
   it('holds no editor, account or admin code', async () => {
@@ -104,6 +114,13 @@ describe('what a visitor gets over the wire', () => {
       const scripts = (await firstVisit(path)).filter((transfer) => transfer.type === 'script');
       expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.map((script) => script.url).filter((url) => SIGNED_IN_CODE.test(url))).toEqual([]);
+      // A visitor's modules share a few chunks (vite.config.ts), whose names say little of what they
+      // hold: the code must not hold the rich-text editor or Mantine's table, tabs or tooltip either.
+      for (const script of scripts) {
+        const code = await (await fetch(script.url)).text();
+        expect(code, script.url).not.toMatch(WHOLE_LIBRARY_CODE);
+        expect(code, script.url).not.toContain('ProseMirror');
+      }
     }
   });
 });
