@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useViewer } from '../../account/viewer';
 import { useTranslation } from '../../i18n';
@@ -27,6 +27,10 @@ export function UserMenu() {
   // A click on the placeholder (just after signing in, while the menu's code loads) opens the menu
   // as soon as it is there, instead of being lost.
   const [isOpenRequested, setOpenRequested] = useState(false);
+  // Used once: after signing out, the next sign-in does not open the menu by itself.
+  useEffect(() => {
+    if (!viewer) setOpenRequested(false);
+  }, [viewer]);
   const { pathname, search } = useLocation();
   if (!viewer) {
     const isAuthScreen = /^\/(sign-in|sign-up|forgot-password|reset-password)(\/|$)/.test(pathname);
