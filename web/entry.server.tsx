@@ -7,8 +7,6 @@ import { ServerRouter } from 'react-router';
 import { appContext } from '#app-context';
 import en from '../common/i18n/en.json';
 import { registerLocale } from './i18n';
-import { SITE_CSS } from './styles/site-css.server';
-import { SiteStylesContext } from './styles/site-styles';
 
 // The server renders every language, so it has every catalogue from the start (the browser loads
 // the ones it shows, web/i18n/index.ts).
@@ -32,9 +30,7 @@ export default function handleRequest(
         ? 'onAllReady'
         : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
-      <SiteStylesContext value={SITE_CSS}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </SiteStylesContext>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         [readyOption]() {

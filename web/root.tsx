@@ -1,3 +1,6 @@
+// Only the Mantine styles public pages use (issue 12); signed-in screens and overlays load theirs lazily.
+import './styles/mantine-site.css';
+import './styles/site.css';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { use, useEffect, useMemo } from 'react';
 import {
@@ -30,7 +33,6 @@ import { ADMIN_LAYOUT_ID, isAdminPath } from './layouts/admin-area';
 import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
 import { installBrowserLog } from './logging/browser-log';
-import { SiteStyles } from './styles/site-styles';
 import { sharedSiteTheme } from './theme';
 import { ThemeCssVariables } from './theme-variables';
 
@@ -117,9 +119,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {favicon ? <link rel="icon" href={favicon} /> : null}
         <Meta />
-        {/* Only the Mantine styles public pages use (issue 12), inline; signed-in screens and
-            overlays load theirs lazily. */}
-        <SiteStyles />
         <Links />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
