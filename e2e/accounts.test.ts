@@ -218,10 +218,8 @@ describe('accounts (Dutch)', () => {
 
     // A signed-in page from the server: as soon as the page is interactive, a click opens the menu
     // (the browser loads the menu's code before it makes the page interactive).
-    await page.goto(`${baseUrl()}/over-ons`, { waitUntil: 'load' });
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('.site') ?? {}).some((key) => key.startsWith('__reactFiber')),
-    );
+    await page.goto(`${baseUrl()}/over-ons`);
+    await waitForHydration(page, { untilIdle: false });
     await userMenu(page, 'Ilse Koster').click();
     await page.getByRole('menuitem', { name: 'Mijn account' }).waitFor({ state: 'visible', timeout: 5_000 });
 

@@ -107,9 +107,10 @@ export function watchProblems(page: Page): PageProblems {
 /**
  * Waits until the page has hydrated: the route modules are loaded, React has attached to the
  * document (a React fiber key on the root element), and the network has been idle briefly so any
- * recoverable hydration error has been reported.
+ * recoverable hydration error has been reported. `untilIdle: false` returns as soon as React has
+ * attached (a test of what a user can do at that moment, while other code still loads).
  */
-export async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page, options: { untilIdle?: boolean } = {}): Promise<void> {
   await page.waitForLoadState('load');
   await page.waitForFunction(
     () => {
@@ -119,7 +120,7 @@ export async function waitForHydration(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  await page.waitForLoadState('networkidle');
+  if (options.untilIdle !== false) await page.waitForLoadState('networkidle');
 }
 
 /**

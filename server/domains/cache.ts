@@ -101,6 +101,19 @@ export class VersionedCache {
  * afresh after this node took a write (`invalidate`, called before the write's response leaves),
  * so an editor's next read here sees the change at once and other nodes within `maxAgeMs`.
  */
+/** The promise's value, or `fallback` when it takes longer than `ms` (the promise runs on). */
+export async function valueWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class ContentVersionClock {
   readonly #read: () => Promise<string>;
   readonly #maxAgeMs: number;
@@ -131,11 +144,7 @@ export class ContentVersionClock {
     const pending = this.#pending ?? this.#startRead();
     const last = this.#last;
     if (options.maxWaitMs === undefined || last === undefined) return pending;
-    let timer: NodeJS.Timeout | undefined;
-    const fallback = new Promise<string>((resolve) => {
-      timer = setTimeout(() => resolve(last), options.maxWaitMs);
-    });
-    return Promise.race([pending, fallback]).finally(() => clearTimeout(timer));
+    return valueWithin(pending, options.maxWaitMs, last);
   }
 
   #startRead(): Promise<string> {

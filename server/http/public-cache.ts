@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ContentVersionClock } from '../domains/cache.ts';
+import { type ContentVersionClock, valueWithin } from '../domains/cache.ts';
 
 /**
  * What anonymous visitors get, kept as the bytes that went out: the HTML of public pages
@@ -117,7 +117,7 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
       const pending = this.#pending.get(key);
       // A render that never settled (it should not happen) holds nobody up for long.
       if (!pending || pending.startedAt + ABANDONED_AFTER_MS < this.#now()) return null;
-      const made = await withinSeconds(pending.computation, 10);
+      const made = await valueWithin(pending.computation, 10_000, null);
       if (made && pending.version === version) return made;
     }
     return null;
@@ -277,20 +277,6 @@ export function sendCached(
   if (encoding) reply.header('content-encoding', encoding);
   reply.header('content-length', String(body?.length ?? 0));
   return reply.status(entry.status).send(body);
-}
-
-/** The promise's value, or null when it takes longer than `seconds` (or there is none). */
-async function withinSeconds<T>(promise: Promise<T | null> | undefined, seconds: number): Promise<T | null> {
-  if (!promise) return null;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), seconds * 1000);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Response headers a cached API answer keeps. */
