@@ -17,6 +17,9 @@ import { createBenchDatabase } from './postgres.ts';
  *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only)
  *   DATABASE_URL=postgres://…   on PostgreSQL: a fresh database on that server, dropped afterwards;
  *                               without it a fresh PGlite directory.
+ *   LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+ *                               the server on jemalloc, as in the Docker image (Debian package
+ *                               libjemalloc2); the report names the allocator it found.
  *
  * The mix (chosen per request at random): 40 % public pages (SSR, as a browser asks: text/html,
  * gzip/br), 20 % list pages (POST /api/listitem/list/{blockGuid}, the demo's two lists), 15 % search
@@ -84,11 +87,19 @@ export type LoadBenchSummary = {
   rssAfterMb: number;
   rssPeakMb: number;
   rssGrowthPercent: number;
+  /** The server's memory allocator: jemalloc when preloaded (as in the Docker image), else glibc's. */
+  allocator: 'jemalloc' | 'glibc';
 };
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Whether the process runs on jemalloc (LD_PRELOAD, as the Docker image does) or glibc's malloc. */
+async function allocatorOf(pid: number): Promise<'jemalloc' | 'glibc'> {
+  const maps = await readFile(`/proc/${pid}/maps`, 'utf8').catch(() => '');
+  return maps.includes('libjemalloc') ? 'jemalloc' : 'glibc';
 }
 
 /** The resident set size of a process in MB, from /proc/<pid>/status (VmRSS). */
@@ -398,6 +409,7 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
       rssAfterMb,
       rssPeakMb,
       rssGrowthPercent: ((rssAfterMb - rssBeforeMb) / rssBeforeMb) * 100,
+      allocator: await allocatorOf(server.pid),
     };
     printSummary(summary, warmup);
     const serverErrors = server
@@ -421,7 +433,7 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
   console.log(
     `Load test ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.version}, ` +
       `${summary.database}, ${summary.connections} connections, ${summary.duration} s after ${warmup} s warm-up, ` +
-      `timeout ${summary.timeout} s`,
+      `timeout ${summary.timeout} s, ${summary.allocator} malloc`,
   );
   console.log('');
   console.log(

@@ -94,6 +94,13 @@ describe('the visitors’ page cache', () => {
     const compressed = await fetch(`${baseUrl()}/over-ons`, { headers: { 'accept-encoding': 'br' } });
     expect(compressed.headers.get('content-encoding')).toBe('br');
     expect(compressed.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+    // A client that takes only gzip gets the same page in gzip; one that takes nothing, plain.
+    const gzipped = await fetch(`${baseUrl()}/over-ons`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe(first.body);
+    const plain = await fetch(`${baseUrl()}/over-ons`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(first.body);
   });
 
   it('is never served across languages', async () => {

@@ -20,9 +20,9 @@ import { AppError } from './errors.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
 import {
   type CachedResponse,
-  etagOf,
   makeEntry,
   ResponseCache,
+  sendCached,
   VERSION_WAIT_MS,
 } from './http/public-cache.ts';
 import { cspNonce } from './http/security-headers.ts';
@@ -198,18 +198,11 @@ export const webRoutes: FastifyPluginAsync<{
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase()));
       const policy = app.security.withScripts(inlineScriptHashes(body.toString('utf8')));
-      // Compressed once, off the event loop, while this visitor already gets the page.
-      const etag = etagOf(body);
-      void makeEntry({ status: 200, headers, body, etag, expiresAt: pages.expiryNow() }).then(
-        (made) => settle({ ...made, policy, search: decision.search }),
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'could not keep a rendered page');
-          settle(null);
-        },
-      );
-      reply.status(200);
-      for (const [name, value] of headers) reply.header(name, value);
-      return reply.header('etag', etag).send(body);
+      // Compressed once, off the event loop: this visitor gets the bytes the next ones will.
+      const made = await makeEntry({ status: 200, headers, body, expiresAt: pages.expiryNow() });
+      const entry: CachedPage = { ...made, policy, search: decision.search };
+      settle(entry);
+      return sendCached(request, reply, entry);
     } catch (error) {
       settle(null);
       throw error;

@@ -47,7 +47,8 @@ export function pageCacheKey(request: FastifyRequest, build: string): string | n
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
-  if (query.has('lang')) return null;
+  // A preview link shows a draft: never kept, never answered from what was kept.
+  if (query.has('lang') || query.has('preview')) return null;
   query.sort();
   const cookies = request.cookies;
   const locale = resolveLocale({ cookie: cookies[LOCALE_COOKIE] });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, buildUser, signInAs } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -55,6 +56,45 @@ describe('public API reads from the visitors’ cache', () => {
       payload: { pageNumber: 2, itemCount: 5 },
     });
     expect(other.headers['x-cache']).toBeUndefined();
+  });
+
+  it('sends a miss and a hit in brotli to a browser, in gzip to a gzip-only client, plain to others', async () => {
+    // Worth compressing: a page whose answer is well over a kilobyte.
+    const long = await createPage(test.database.db, {
+      name: 'lang-verhaal',
+      title: 'Lang verhaal',
+      description: { nl: 'Een lange beschrijving van de gemeente en haar wijken. '.repeat(60) },
+    });
+    const read = (encoding: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/pages/${long.id}`,
+        headers: { 'accept-encoding': encoding },
+      });
+    const decode = (response: Awaited<ReturnType<typeof read>>) => {
+      const encoding = response.headers['content-encoding'];
+      const bytes = response.rawPayload;
+      const text = (
+        encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+      ).toString('utf8');
+      return JSON.parse(text) as unknown;
+    };
+    const miss = await read('gzip, deflate, br');
+    expect(miss.statusCode).toBe(200);
+    console.log('LEN', miss.rawPayload.length, miss.headers);
+    expect(miss.headers['content-encoding']).toBe('br');
+    const expected = decode(miss);
+    const hit = await untilHit(() => read('gzip, deflate, br'));
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(hit.headers.vary).toContain('accept-encoding');
+    expect(decode(hit)).toEqual(expected);
+    const gzipped = await read('gzip');
+    expect(gzipped.headers['x-cache']).toBe('hit');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(decode(gzipped)).toEqual(expected);
+    const plain = await read('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(decode(plain)).toEqual(expected);
   });
 
   it('shows an item added through the same path (an array body) at once, and never caches a user', async () => {

@@ -9,8 +9,9 @@ import { type ContentVersionClock, valueWithin } from '../domains/cache.ts';
  * (server/web.ts) and the public API reads (routes with `config.publicCache`). An entry is only
  * ever found under the content version it was made for (the key starts with it), so a change on any
  * node makes it unreachable; it also ends with the minute it was made in, because lists show items
- * by their publication and expiry minute. Entries keep their brotli and gzip bytes, so a hit costs
- * no rendering and no compression.
+ * by their publication and expiry minute. Entries keep their brotli bytes beside the plain ones, so
+ * a hit from a browser costs no rendering and no compression; the rare client that takes gzip but
+ * not brotli gets the plain bytes compressed by the app's compression plugin.
  */
 export type CachedResponse = {
   status: number;
@@ -18,7 +19,6 @@ export type CachedResponse = {
   headers: [name: string, value: string][];
   body: Buffer;
   br: Buffer | null;
-  gzip: Buffer | null;
   /** A strong validator of the body: `If-None-Match` with it answers 304. */
   etag: string;
   expiresAt: number;
@@ -32,7 +32,6 @@ declare module 'fastify' {
 }
 
 const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 /**
  * Brotli's quality for a new entry, and for one that proved popular and lasting. Measured on the
  * demo's home page (48 KB of HTML): quality 5 makes 10.8 KB in about 2 ms, 10 makes 10.1 KB in
@@ -180,10 +179,14 @@ function isLater(a: string, b: string): boolean {
 }
 
 function sizeOf(entry: CachedResponse): number {
-  return entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 256;
+  return entry.body.length + (entry.br?.length ?? 0) + 256;
 }
 
-/** An entry for `body` with its compressed copies (made off the event loop, in zlib's threads). */
+/**
+ * An entry for `body` with its brotli copy (made off the event loop, in zlib's threads). No gzip
+ * copy: every browser takes brotli, and making both for each new entry doubled the compression
+ * work after every change (and the native memory it churns through, issue 12's load test).
+ */
 export async function makeEntry(input: {
   status: number;
   headers: [string, string][];
@@ -191,24 +194,20 @@ export async function makeEntry(input: {
   etag?: string | undefined;
   expiresAt: number;
 }): Promise<CachedResponse> {
-  const compressible = input.body.length >= COMPRESS_FROM_BYTES;
-  const [br, gz] = compressible
-    ? await Promise.all([
-        brotli(input.body, {
+  const br =
+    input.body.length >= COMPRESS_FROM_BYTES
+      ? await brotli(input.body, {
           params: {
             [zlib.constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI,
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length,
           },
-        }),
-        gzip(input.body, { level: 9 }),
-      ])
-    : [null, null];
+        })
+      : null;
   return {
     status: input.status,
     headers: input.headers,
     body: input.body,
     br,
-    gzip: gz,
     etag: input.etag ?? etagOf(input.body),
     expiresAt: input.expiresAt,
   };
@@ -260,7 +259,10 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
   return accepted;
 }
 
-/** Sends a cached response: 304 when the client holds it, else the bytes in the encoding it takes. */
+/**
+ * Sends a cached response: 304 when the client holds it, the brotli bytes when it takes them, else
+ * the plain bytes (which the compression plugin gzips for a client that takes only gzip).
+ */
 export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -272,10 +274,10 @@ export function sendCached(
   if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
     return reply.status(304).send();
   }
-  const encoding = entry.br ? preferredEncoding(request.headers['accept-encoding']) : null;
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.body;
-  if (encoding) reply.header('content-encoding', encoding);
-  reply.header('content-length', String(body?.length ?? 0));
+  const isBrotli = entry.br !== null && preferredEncoding(request.headers['accept-encoding']) === 'br';
+  const body = isBrotli && entry.br ? entry.br : entry.body;
+  if (isBrotli) reply.header('content-encoding', 'br');
+  reply.header('content-length', String(body.length));
   return reply.status(entry.status).send(body);
 }
 
@@ -347,15 +349,19 @@ export function registerPublicApiCache(
     const etag = typeof token === 'string' ? `"${token}"` : undefined;
     if (etag) reply.header('etag', etag);
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload as string);
-    // Compressed and kept after this answer has gone; the next hits find it.
-    void makeEntry({ status: 200, headers, body, etag, expiresAt: cache.expiryNow() }).then(
-      (entry) => settle(entry),
-      (error: unknown) => {
-        request.log.warn({ err: error }, 'could not keep a public API answer');
-        settle(null);
-      },
-    );
-    return payload;
+    // Compressed once, off the event loop: this caller gets the bytes the next ones will.
+    let entry: CachedResponse;
+    try {
+      entry = await makeEntry({ status: 200, headers, body, etag, expiresAt: cache.expiryNow() });
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not keep a public API answer');
+      settle(null);
+      return payload;
+    }
+    settle(entry);
+    if (entry.br === null || preferredEncoding(request.headers['accept-encoding']) !== 'br') return payload;
+    reply.header('vary', 'accept-encoding').header('content-encoding', 'br');
+    return entry.br;
   });
 
   // A read that never reached onSend (its connection closed first): those waiting answer themselves.
