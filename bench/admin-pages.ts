@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { TOP_LEVEL_MENU } from '../common/site.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../server/db/client.ts';
+import type { DatabaseHandle } from '../server/db/client.ts';
 import { createApiToken } from '../server/domains/accounts/access.ts';
 import { ANONYMOUS } from '../server/policies/index.ts';
 import { createMenu, createMenuItem, createUser } from '../server/seed/builders.ts';
-import { scratchPostgres } from './postgres.ts';
+import { onEachDatabase } from './postgres.ts';
 
 /**
  * Admin pages table benchmark (issue 10), part of `npm run bench`; also runs on its own:
@@ -110,21 +110,7 @@ async function benchOn(database: DatabaseHandle, label: string): Promise<void> {
 
 /** On PGlite (the embedded database) and, when one answers, on a scratch PostgreSQL database. */
 export async function runAdminPagesBench(): Promise<void> {
-  const pglite = await openDatabase({ memory: true });
-  try {
-    await benchOn(pglite, 'PGlite');
-  } finally {
-    await pglite.close();
-  }
-  const postgres = await scratchPostgres('admin_pages');
-  if (!postgres) return;
-  const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 10 });
-  try {
-    await benchOn(database, 'PostgreSQL');
-  } finally {
-    await database.close();
-    await postgres.drop();
-  }
+  await onEachDatabase('admin_pages', benchOn);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

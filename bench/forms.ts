@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { FormField } from '../common/forms/index.ts';
 import { DEFAULT_FORM_SETTINGS } from '../common/forms/settings.ts';
 import { toActorUser } from '../server/auth.ts';
-import { type DatabaseHandle, openDatabase, queryRows } from '../server/db/client.ts';
+import { type DatabaseHandle, queryRows } from '../server/db/client.ts';
 import { formSubmissions, forms } from '../server/db/schema.ts';
 import type { Ctx } from '../server/domains/context.ts';
 import {
@@ -22,7 +22,7 @@ import { tallyOf } from '../server/domains/forms/tally.ts';
 import type { Mailer } from '../server/mail/mailer.ts';
 import { ANONYMOUS } from '../server/policies/index.ts';
 import { createUser } from '../server/seed/builders.ts';
-import { scratchPostgres } from './postgres.ts';
+import { onEachDatabase } from './postgres.ts';
 
 /**
  * Forms benchmark (issue 11): `npx tsx bench/forms.ts` (no site build needed: the use-cases are
@@ -607,24 +607,7 @@ function printTable(
 
 export async function runFormsBench(): Promise<FormsBenchResult[]> {
   console.log('\nForms (issue 11): in-process use-cases');
-  const results: FormsBenchResult[] = [];
-  const pglite = await openDatabase({ memory: true });
-  try {
-    results.push(await benchOn(pglite, 'PGlite'));
-  } finally {
-    await pglite.close();
-  }
-  const postgres = await scratchPostgres('forms');
-  if (postgres) {
-    const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 10 });
-    try {
-      results.push(await benchOn(database, 'PostgreSQL'));
-    } finally {
-      await database.close();
-      await postgres.drop();
-    }
-  }
-  return results;
+  return onEachDatabase('forms', benchOn);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { TOP_LEVEL_MENU } from '../common/site.ts';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
-import { type DatabaseHandle, openDatabase, queryRows } from '../server/db/client.ts';
+import { type DatabaseHandle, queryRows } from '../server/db/client.ts';
 import { refreshSearchIndex } from '../server/domains/search/queries.ts';
 import {
   createListItem,
@@ -15,7 +15,7 @@ import {
   createMenuItem,
   createPage,
 } from '../server/seed/builders.ts';
-import { scratchPostgres } from './postgres.ts';
+import { onEachDatabase } from './postgres.ts';
 
 /**
  * Lists and search benchmark (issue 5), part of `npm run bench`; also runs on its own:
@@ -259,24 +259,7 @@ function printTable(
 
 export async function runListsBench(): Promise<ListsBenchResult[]> {
   console.log('\nLists and search (issue 5): in-process API, app.inject');
-  const results: ListsBenchResult[] = [];
-  const pglite = await openDatabase({ memory: true });
-  try {
-    results.push(await benchOn(pglite, 'PGlite'));
-  } finally {
-    await pglite.close();
-  }
-  const postgres = await scratchPostgres('lists');
-  if (postgres) {
-    const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 10 });
-    try {
-      results.push(await benchOn(database, 'PostgreSQL'));
-    } finally {
-      await database.close();
-      await postgres.drop();
-    }
-  }
-  return results;
+  return onEachDatabase('lists', benchOn);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

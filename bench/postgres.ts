@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../server/db/client.ts';
 
 type BenchDatabase = { url: string; drop(): Promise<void> };
 
@@ -49,4 +50,31 @@ async function createDatabase(
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/**
+ * Runs an in-process bench on a fresh in-memory PGlite, then (when a server answers) on a scratch
+ * PostgreSQL database, closing and dropping each afterwards; answers the results in that order.
+ */
+export async function onEachDatabase<T>(
+  tag: string,
+  bench: (database: DatabaseHandle, label: 'PGlite' | 'PostgreSQL') => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  const pglite = await openDatabase({ memory: true });
+  try {
+    results.push(await bench(pglite, 'PGlite'));
+  } finally {
+    await pglite.close();
+  }
+  const postgres = await scratchPostgres(tag);
+  if (!postgres) return results;
+  const database = await openDatabase({ databaseUrl: postgres.url, maxConnections: 10 });
+  try {
+    results.push(await bench(database, 'PostgreSQL'));
+  } finally {
+    await database.close();
+    await postgres.drop();
+  }
+  return results;
 }

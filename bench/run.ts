@@ -5,6 +5,8 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { REPO_ROOT, type ServerProcess, startServer, TEST_ADMIN } from '../scripts/server-process.ts';
 import { runAdminPagesBench } from './admin-pages.ts';
+import { runDraftsBench } from './drafts.ts';
+import { runEditorBench } from './editor.ts';
 import { runFormsBench } from './forms.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runListsBench } from './lists.ts';
@@ -27,7 +29,7 @@ import { runWireBench } from './wire.ts';
  *                         fresh database is created for the run and dropped afterwards. The first
  *                         round always runs on a fresh PGlite directory.
  *   BENCH_ONLY=site,start the parts to run (site, start, wire, lighthouse, media, statistics, lists,
- *                         admin-pages, forms, load); all by default
+ *                         admin-pages, drafts, editor, forms, load); all by default
  */
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = positive(process.env.BENCH_WARMUP, 3);
@@ -73,6 +75,9 @@ async function main() {
   if (wanted('lists')) await runListsBench();
   // Admin pages table (issue 10): 10,000 pages, in-process API on PGlite.
   if (wanted('admin-pages')) await runAdminPagesBench();
+  if (wanted('drafts')) await runDraftsBench();
+  // Edit mode (issue 13): 60 blocks in Chromium, interactive time and a drag's main-thread work.
+  if (wanted('editor')) await runEditorBench();
   // Forms (issue 11): 100,000 submissions over 3 versions, in-process use-cases on PGlite and PostgreSQL.
   if (wanted('forms')) await runFormsBench();
   // Load (issue 12): 500 connections, mixed reads and 1 % writes (BENCH_LOAD_DURATION, 60 s).

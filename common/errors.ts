@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'already_submitted',
   'version_published',
   'proof_failed',
+  // Page drafts (issue 13)
+  'draft_stale',
+  'accessibility_findings',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,6 +15,21 @@ export const LAYOUT_COLUMNS: Record<PageLayout, { left: boolean; right: boolean;
 };
 export const SIDE_COLUMN_SPAN = 3;
 
+/**
+ * The positions a layout shows, in reading (DOM) order: the top row, the columns from left to right,
+ * the bottom row (PageView renders them so). An unknown layout reads as '100'.
+ */
+export function layoutPositions(layout: PageLayout): LayoutPosition[] {
+  const columns = Object.hasOwn(LAYOUT_COLUMNS, layout) ? LAYOUT_COLUMNS[layout] : LAYOUT_COLUMNS['100'];
+  return [
+    'top',
+    ...(columns.left ? (['left'] as const) : []),
+    'main',
+    ...(columns.right ? (['right'] as const) : []),
+    'bottom',
+  ];
+}
+
 export const PAGE_OPTION_NAMES = [
   'showSubMenu',
   'showHeader',

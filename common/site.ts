@@ -127,6 +127,18 @@ export type SiteServices = {
    * the location of a 301 (`/edit`, `/i/…` and the query kept), or null.
    */
   findRedirect(input: { path: string; search: string }): Promise<string | null>;
+  /** Issue 13: the page at `path` as its draft has it, for edit mode; null unless the actor may edit it. */
+  getEditView(input: { path: string; locale: Locale; query?: URLSearchParams }): Promise<PageView | null>;
+  /**
+   * Issue 13: the draft of the page at `path` as visitors will see it, for whoever has a valid
+   * preview link (`?preview=`); null when the link is expired, forged or for another page.
+   */
+  getPreview(input: {
+    path: string;
+    token: string;
+    locale: Locale;
+    query?: URLSearchParams;
+  }): Promise<PageView | null>;
   /** Admin pages (issue 10): a header or footer template as a page view, for its edit mode (admins). */
   getTemplateView(input: { guid: string; locale: Locale }): Promise<PageView | null>;
   /** Whether the path is a published members-only page (roleIds): sign in, or /unauthorized, not 404. */

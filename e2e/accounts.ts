@@ -139,8 +139,14 @@ export async function adminSession(browser: Browser) {
   await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
   const headers = await xsrfHeaders(context);
   return {
+    async get(apiPath: string) {
+      return expectOk(await context.request.get(`${baseUrl()}${apiPath}`, { headers }), apiPath);
+    },
     async post(apiPath: string, data: unknown) {
       return expectOk(await context.request.post(`${baseUrl()}${apiPath}`, { data, headers }), apiPath);
+    },
+    async delete(apiPath: string) {
+      return expectOk(await context.request.delete(`${baseUrl()}${apiPath}`, { headers }), apiPath);
     },
     async put(apiPath: string, data: unknown) {
       return expectOk(await context.request.put(`${baseUrl()}${apiPath}`, { data, headers }), apiPath);

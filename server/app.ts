@@ -44,6 +44,7 @@ import { listItemRoutes } from './routes/list-items/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
 import { menuRoutes } from './routes/menus/index.ts';
+import { pageDraftRoutes } from './routes/page-drafts/index.ts';
 import { pageRoutes } from './routes/pages/index.ts';
 import { platformSettingRoutes } from './routes/platform-settings/index.ts';
 import { profilePropertyDefinitionRoutes } from './routes/profile-property-definitions/index.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redirectRoutes);
   await app.register(pageRoutes);
   await app.register(buildingBlockRoutes);
+  await app.register(pageDraftRoutes);
   await app.register(headerImageRoutes);
   await app.register(logRoutes);
   await app.register(authRoutes);

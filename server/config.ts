@@ -144,6 +144,7 @@ const configSchema = z.object({
     .transform((value) => value === 'true'),
   /** Seconds between two flushes of the counted statistics to the database. */
   STATISTICS_FLUSH_SECONDS: wholeNumber(1, 3600, 5),
+  SCHEDULE_CHECK_SECONDS: wholeNumber(1, 60, 15),
   /**
    * A LibreTranslate-compatible service (self-hosted: no third party sees the visitors) for the
    * automatic translation of SPEC 1; without it the site offers none.
@@ -193,6 +194,8 @@ export type Config = {
   mediaAvifMaxPixels: number;
   statisticsEnabled: boolean;
   statisticsFlushMs: number;
+  /** How often each node looks for scheduled publishes that are due (issue 13). */
+  scheduleCheckMs: number;
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
   translateTimeoutMs: number;
@@ -246,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaAvifMaxPixels: value.MEDIA_AVIF_MAX_PIXELS,
     statisticsEnabled: value.STATISTICS_ENABLED,
     statisticsFlushMs: value.STATISTICS_FLUSH_SECONDS * 1000,
+    scheduleCheckMs: value.SCHEDULE_CHECK_SECONDS * 1000,
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,

@@ -34,6 +34,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   form_full: 409,
   already_submitted: 409,
   version_published: 409,
+  draft_stale: 409,
+  accessibility_findings: 409,
   proof_failed: 400,
 };
 

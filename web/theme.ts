@@ -7,38 +7,25 @@ import {
   type MantineTheme,
   type MantineThemeComponents,
 } from '@mantine/core';
+import {
+  DEFAULT_SITE_COLOR,
+  mixColor,
+  parseHexColor,
+  readableShade,
+  relativeLuminance,
+  contrastRatio as sharedContrastRatio,
+  readablePrimaryShade as sharedReadablePrimaryShade,
+  sitePalette,
+  WHITE,
+} from '../common/colors';
 import { BREAKPOINTS } from '../common/layout';
 
-const HEX = /^#([0-9a-f]{6})$/i;
-const DEFAULT_COLOR = '#1f6fb2';
-/** WCAG AA for normal text. */
-const MIN_CONTRAST = 4.5;
-const WHITE = '#ffffff';
-
-function mix(hex: string, target: number, amount: number): string {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const channels = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((channel) =>
-    Math.round(channel + (target - channel) * amount),
-  );
-  return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
-}
-
-function relativeLuminance(hex: string): number {
-  const value = Number.parseInt(hex.slice(1), 16);
-  const [red, green, blue] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((channel) => {
-    const srgb = channel / 255;
-    return srgb <= 0.03928 ? srgb / 12.92 : ((srgb + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * red + 0.7152 * green + 0.0722 * blue;
-}
+// The palette and contrast rules live in common/colors.ts, shared with the accessibility checker
+// (issue 13), which must judge the colours the theme really draws.
 
 /** WCAG contrast ratio of two #rrggbb colours. */
 export function contrastRatio(first: string, second: string): number {
-  const [lighter, darker] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a) as [
-    number,
-    number,
-  ];
-  return (lighter + 0.05) / (darker + 0.05);
+  return sharedContrastRatio(first, second) ?? 1;
 }
 
 /** WCAG contrast ratio of a colour against white. */
@@ -48,10 +35,7 @@ export function contrastWithWhite(hex: string): number {
 
 /** Ten shades around the site's colour: lighter towards 0, the colour itself at 6, darker towards 9. */
 export function colorTuple(hex: string): MantineColorsTuple {
-  const base = HEX.test(hex) ? hex : DEFAULT_COLOR;
-  const light = [0.92, 0.82, 0.68, 0.52, 0.34, 0.16].map((amount) => mix(base, 255, amount));
-  const dark = [0.14, 0.28, 0.42].map((amount) => mix(base, 0, amount));
-  return [...light, base, ...dark] as unknown as MantineColorsTuple;
+  return sitePalette(hex) as unknown as MantineColorsTuple;
 }
 
 /**
@@ -59,35 +43,10 @@ export function colorTuple(hex: string): MantineColorsTuple {
  * on it (and it as text on white) is readable, otherwise the first darker shade that is.
  */
 export function readablePrimaryShade(colors: MantineColorsTuple): MantineColorShade {
-  for (const shade of [6, 7, 8] as const) {
-    if (contrastWithWhite(colors[shade]) >= MIN_CONTRAST) return shade;
-  }
-  return 9;
+  return sharedReadablePrimaryShade(colors);
 }
 
-/**
- * The first colour of `colors`, from shade `from` towards `direction` (darker: towards 9, lighter:
- * towards 0), that reaches 4.5:1 on `background`; past the end of the palette its last shade is
- * mixed with black (or white) until it does.
- */
-export function readableShade(
-  colors: readonly string[],
-  from: number,
-  background: string,
-  direction: 'darker' | 'lighter' = 'darker',
-): string {
-  const step = direction === 'darker' ? 1 : -1;
-  for (let shade = from; shade >= 0 && shade < colors.length; shade += step) {
-    const color = colors[shade] ?? '';
-    if (HEX.test(color) && contrastRatio(color, background) >= MIN_CONTRAST) return color;
-  }
-  const last = colors[direction === 'darker' ? colors.length - 1 : 0] ?? DEFAULT_COLOR;
-  for (let amount = 0.1; amount < 1; amount += 0.1) {
-    const color = mix(last, direction === 'darker' ? 0 : 255, amount);
-    if (contrastRatio(color, background) >= MIN_CONTRAST) return color;
-  }
-  return direction === 'darker' ? '#000000' : WHITE;
-}
+export { readableShade };
 
 /** Mantine's own body colour in the dark scheme (dark.7). */
 const DARK_BODY = DEFAULT_THEME.colors.dark[7];
@@ -107,16 +66,17 @@ export const readableColors: CSSVariablesResolver = (theme: MantineTheme) => {
     '--mantine-color-error': readableShade(theme.colors.red, 8, WHITE),
   };
   for (const [name, colors] of Object.entries(theme.colors)) {
-    if (name === 'dark' || colors.some((color) => !HEX.test(color))) continue;
+    if (name === 'dark' || colors.some((color) => parseHexColor(color) === null || color.length !== 7))
+      continue;
     const onWhite = readableShade(colors, shade, WHITE);
     light[`--mantine-color-${name}-text`] = onWhite;
     light[`--mantine-color-${name}-outline`] = onWhite;
     light[`--mantine-color-${name}-light-color`] = readableShade(colors, 9, colors[1] ?? WHITE);
     // autoContrast writes black on a light filled colour (readable as it is) and white on the
     // others: those get a shade that white text is readable on.
-    if (relativeLuminance(colors[shade] ?? DEFAULT_COLOR) <= theme.luminanceThreshold) {
+    if ((relativeLuminance(colors[shade] ?? DEFAULT_SITE_COLOR) ?? 0) <= theme.luminanceThreshold) {
       light[`--mantine-color-${name}-filled`] = onWhite;
-      light[`--mantine-color-${name}-filled-hover`] = mix(onWhite, 0, 0.15);
+      light[`--mantine-color-${name}-filled-hover`] = mixColor(onWhite, 0, 0.15);
     }
   }
   return {

@@ -19,6 +19,7 @@ import {
 import type { FormDefinition } from '../../common/forms/definition.ts';
 import type { FormSettings } from '../../common/forms/settings.ts';
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
+import type { PageChange, PageDocument } from '../../common/page-drafts.ts';
 import type { PageOption } from '../../common/pages.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -560,6 +561,9 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type PageRow = typeof pages.$inferSelect;
 export type BlockRow = typeof buildingBlockInstances.$inferSelect;
+export type PageDraftRow = typeof pageDrafts.$inferSelect;
+export type PageRevisionRow = typeof pageRevisions.$inferSelect;
+export type PageScheduleRow = typeof pageSchedules.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type HeaderImageRow = typeof headerImages.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
@@ -739,6 +743,74 @@ export const jobRuns = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
   },
   (table) => [primaryKey({ columns: [table.job, table.slot] })],
+);
+
+/**
+ * A page's (or template's) draft (issue 13): the whole document an editor works on. Visitors never
+ * read it; "publish" writes it to pages and building_block_instances. `version` counts saves: a
+ * save names the version it started from, and a stale one is refused (optimistic concurrency).
+ */
+export const pageDrafts = pgTable('page_drafts', {
+  pageId: uuid('page_id')
+    .primaryKey()
+    .references(() => pages.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  document: jsonb('document').$type<PageDocument>().notNull(),
+  /** The revision the draft started from (null: from a page published before revisions existed). */
+  basedOn: integer('based_on'),
+  updatedBy: uuid('updated_by'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every publish of a page keeps what was published, numbered per page, with what changed. */
+export const pageRevisions = pgTable(
+  'page_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    document: jsonb('document').$type<PageDocument>().notNull(),
+    changes: jsonb('changes').$type<PageChange[]>().notNull().default([]),
+    /** Who published it (no foreign key: an erased user's revisions stay, by "removed user"). */
+    publishedBy: uuid('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How it was published: by hand or by a schedule. */
+    source: text('source', { enum: ['manual', 'schedule'] })
+      .notNull()
+      .default('manual'),
+  },
+  (table) => [uniqueIndex('page_revisions_page_number_unique').on(table.pageId, table.number)],
+);
+
+/**
+ * A publish or unpublish at a moment. A publish keeps the draft as it was when scheduled (later
+ * edits wait for their own publish). Every node checks for due rows; the one whose update claims a
+ * row (claimed_at was null) carries it out, in the same transaction, so it happens once.
+ */
+export const pageSchedules = pgTable(
+  'page_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['publish', 'unpublish'] }).notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    document: jsonb('document').$type<PageDocument>(),
+    draftVersion: integer('draft_version'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    claimedBy: text('claimed_by'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome'),
+  },
+  (table) => [
+    index('page_schedules_due_idx').on(table.runAt).where(sql`${table.finishedAt} is null`),
+    index('page_schedules_page_idx').on(table.pageId),
+  ],
 );
 
 /**

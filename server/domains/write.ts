@@ -53,6 +53,8 @@ export const COMMANDS = {
   /** Names the list block whose items moved. */
   'listItem.reorder': 'block',
   'media.upload': 'media',
+  /** An image block's image recorded again for its copy (its data names the original). */
+  'media.copy': 'media',
   'settings.update': 'settings',
   'cache.invalidate': 'cache',
   'role.create': 'role',
@@ -119,6 +121,16 @@ export const COMMANDS = {
   'pageTemplate.create': 'page',
   'pageTemplate.update': 'page',
   'pageTemplate.delete': 'page',
+  // Drafts, revisions and scheduled publishing (issue 13). A draft is private until published.
+  'page.saveDraft': 'page',
+  /** A revision's document made the draft again (its number in the data). */
+  'page.restoreRevision': 'page',
+  'page.discardDraft': 'page',
+  /** The draft written to the page visitors see, kept as a revision (by hand or by a schedule). */
+  'page.publish': 'page',
+  'page.unpublish': 'page',
+  'page.schedule': 'page',
+  'page.cancelSchedule': 'page',
   // Forms (issue 11). Submissions are private (visitors' caches never depend on them).
   'form.create': 'form',
   /** Names the copy (its data names the original). */

@@ -14,16 +14,27 @@ let nextId = 0;
 // In a module of its own, so public views (lists) use it without the notices' code.
 export { errorMessage };
 
+/** What a task may offer besides retry (SPEC 4: undo for save). */
+export type TaskOptions<T> = {
+  /** Takes the change back; the done notice offers it (as a task of its own). */
+  undo?: ((result: T) => Promise<unknown>) | undefined;
+};
+
 /**
  * Runs a save with SPEC 4 feedback: a busy notice after 1 s, a done notice for the user's
- * notificationClose seconds, and a failure notice with a retry action. Resolves to the result, or
- * undefined when it failed (the failure is shown and logged).
+ * notificationClose seconds (with an undo action when the task has one), and a failure notice with
+ * a retry action. Resolves to the result, or undefined when it failed (the failure is shown and
+ * logged).
  */
 export function useTask() {
   const { t } = useTranslation();
   const closeMs = useNotificationCloseMs();
   const run = useCallback(
-    async function runTask<T>(label: string, work: () => Promise<T>): Promise<T | undefined> {
+    async function runTask<T>(
+      label: string,
+      work: () => Promise<T>,
+      options: TaskOptions<T> = {},
+    ): Promise<T | undefined> {
       nextId += 1;
       const id = `task-${nextId}`;
       const busy = setTimeout(() => {
@@ -40,7 +51,32 @@ export function useTask() {
         const result = await work();
         clearTimeout(busy);
         notifications.hide(id);
-        notifications.show({ title: label, message: t('tasks.done'), color: 'green', autoClose: closeMs });
+        const undo = options.undo;
+        const doneId = `${id}-done`;
+        notifications.show({
+          id: doneId,
+          title: label,
+          color: 'green',
+          autoClose: closeMs,
+          message: undo ? (
+            <Group gap="xs" justify="space-between" wrap="nowrap">
+              <Text size="sm">{t('tasks.done')}</Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="green"
+                onClick={() => {
+                  notifications.hide(doneId);
+                  void runTask(t('tasks.undoTask', { task: label }), () => undo(result));
+                }}
+              >
+                {t('tasks.undo')}
+              </Button>
+            </Group>
+          ) : (
+            t('tasks.done')
+          ),
+        });
         return result;
       } catch (error) {
         clearTimeout(busy);
@@ -61,7 +97,7 @@ export function useTask() {
                 color="red"
                 onClick={() => {
                   notifications.hide(failedId);
-                  void runTask(label, work);
+                  void runTask(label, work, options);
                 }}
               >
                 {t('tasks.retry')}

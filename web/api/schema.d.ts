@@ -3238,6 +3238,1161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft of a page, or (version 0) its published state to start one from */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Save the whole draft (visitors keep seeing the published page) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        revision: number | null;
+                        document: components["schemas"]["PageDocumentInput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/draft:discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Throw the draft away (the published page stays) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        revision: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/draft:publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft: visitors see it from now on, and it is kept as the next revision
+         * @description A draft with accessibility findings (see `findings` of the draft) is published only with `acceptFindings: true`; otherwise 409 accessibility_findings.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        revision: number | null;
+                        /** @default false */
+                        acceptFindings?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageRevisionSummary"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/draft:unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the page offline (its draft and revisions stay) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/draft:preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link that shows the draft to whoever has it, until it expires (24 hours unless asked) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hours?: number;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PreviewLink"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/blockcopies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A copy of a block (of this page or another one the caller may edit) to put in this page’s draft
+         * @description The copy has a new guid; an image block’s image is recorded again for it. Nothing is saved: add the block to the draft and save that.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        block: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftBlock"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The revisions of a page, newest first, each with what it changed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageRevisionSummary"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/revisions/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision with the document it published */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    number: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageRevision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/revisions/{number}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a revision the draft again (publish it to make it live) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    number: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        revision: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDraft"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft (as it is now) or take the page offline at a moment
+         * @description Replaces a pending schedule of the same action. The moment lies within a year.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        revision: number | null;
+                        /** @default false */
+                        acceptFindings?: boolean;
+                        /** @enum {string} */
+                        action: "publish" | "unpublish";
+                        /** Format: date-time */
+                        at: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageSchedule"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel a pending schedule */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    scheduleId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/headerimages": {
         parameters: {
             query?: never;
@@ -12187,7 +13342,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -12814,7 +13969,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -13056,6 +14211,122 @@ export interface components {
             menu: components["schemas"]["AdminMenuInput"];
             redirected: number;
         };
+        DraftBlockInput: {
+            /** Format: uuid */
+            guid: string;
+            name: string;
+            /** @enum {string} */
+            position: "top" | "left" | "main" | "right" | "bottom";
+            /** @description Content per language, { nl, en? }, as the block type's schema has it */
+            content: unknown;
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        PageDocumentInput: {
+            title: {
+                nl: string;
+                en?: string;
+            };
+            description: {
+                nl: string;
+                en?: string;
+            } | null;
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            options: {
+                name: string;
+                value: string;
+            }[];
+            blocks: components["schemas"]["DraftBlockInput"][];
+        };
+        PageScheduleInput: {
+            guid: string;
+            /** @enum {string} */
+            action: "publish" | "unpublish";
+            at: string;
+            draftVersion: number | null;
+            createdBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+        };
+        PageDraftInput: {
+            pageGuid: string;
+            /** @enum {string} */
+            kind: "page" | "template";
+            isPublished: boolean;
+            version: number;
+            hasDraft: boolean;
+            revision: number | null;
+            basedOn: number | null;
+            updatedAt: string;
+            updatedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            document: components["schemas"]["PageDocumentInput"];
+            schedules: components["schemas"]["PageScheduleInput"][];
+            findings: {
+                /** @enum {string} */
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle";
+                blockGuid: string | null;
+                position: ("top" | "left" | "main" | "right" | "bottom") | null;
+                language: ("nl" | "en") | null;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        PageRevisionSummaryInput: {
+            number: number;
+            publishedAt: string;
+            publishedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            /** @enum {string} */
+            source: "manual" | "schedule";
+            changes: {
+                /** @enum {string} */
+                kind: "title" | "description" | "options" | "layout" | "blockAdded" | "blockRemoved" | "blockChanged" | "blockMoved";
+                guid?: string;
+                block?: string;
+                /** @enum {string} */
+                position?: "top" | "left" | "main" | "right" | "bottom";
+                from?: string;
+                to?: string;
+            }[];
+        };
+        PageRevisionInput: {
+            number: number;
+            publishedAt: string;
+            publishedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            /** @enum {string} */
+            source: "manual" | "schedule";
+            changes: {
+                /** @enum {string} */
+                kind: "title" | "description" | "options" | "layout" | "blockAdded" | "blockRemoved" | "blockChanged" | "blockMoved";
+                guid?: string;
+                block?: string;
+                /** @enum {string} */
+                position?: "top" | "left" | "main" | "right" | "bottom";
+                from?: string;
+                to?: string;
+            }[];
+            document: components["schemas"]["PageDocumentInput"];
+        };
+        PreviewLinkInput: {
+            url: string;
+            expiresAt: string;
+        };
         PlatformSettingValueInput: {
             key: string;
             value: string;
@@ -13274,7 +14545,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -13901,7 +15172,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -14142,6 +15413,122 @@ export interface components {
             guid: string;
             menu: components["schemas"]["AdminMenu"];
             redirected: number;
+        };
+        DraftBlock: {
+            /** Format: uuid */
+            guid: string;
+            name: string;
+            /** @enum {string} */
+            position: "top" | "left" | "main" | "right" | "bottom";
+            /** @description Content per language, { nl, en? }, as the block type's schema has it */
+            content: unknown;
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        PageDocument: {
+            title: {
+                nl: string;
+                en?: string;
+            };
+            description: {
+                nl: string;
+                en?: string;
+            } | null;
+            /** @enum {string} */
+            layout: "100" | "25-75" | "75-25" | "25-50-25";
+            options: {
+                name: string;
+                value: string;
+            }[];
+            blocks: components["schemas"]["DraftBlock"][];
+        };
+        PageSchedule: {
+            guid: string;
+            /** @enum {string} */
+            action: "publish" | "unpublish";
+            at: string;
+            draftVersion: number | null;
+            createdBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+        };
+        PageDraft: {
+            pageGuid: string;
+            /** @enum {string} */
+            kind: "page" | "template";
+            isPublished: boolean;
+            version: number;
+            hasDraft: boolean;
+            revision: number | null;
+            basedOn: number | null;
+            updatedAt: string;
+            updatedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            document: components["schemas"]["PageDocument"];
+            schedules: components["schemas"]["PageSchedule"][];
+            findings: {
+                /** @enum {string} */
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle";
+                blockGuid: string | null;
+                position: ("top" | "left" | "main" | "right" | "bottom") | null;
+                language: ("nl" | "en") | null;
+                details: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        PageRevisionSummary: {
+            number: number;
+            publishedAt: string;
+            publishedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            /** @enum {string} */
+            source: "manual" | "schedule";
+            changes: {
+                /** @enum {string} */
+                kind: "title" | "description" | "options" | "layout" | "blockAdded" | "blockRemoved" | "blockChanged" | "blockMoved";
+                guid?: string;
+                block?: string;
+                /** @enum {string} */
+                position?: "top" | "left" | "main" | "right" | "bottom";
+                from?: string;
+                to?: string;
+            }[];
+        };
+        PageRevision: {
+            number: number;
+            publishedAt: string;
+            publishedBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
+            /** @enum {string} */
+            source: "manual" | "schedule";
+            changes: {
+                /** @enum {string} */
+                kind: "title" | "description" | "options" | "layout" | "blockAdded" | "blockRemoved" | "blockChanged" | "blockMoved";
+                guid?: string;
+                block?: string;
+                /** @enum {string} */
+                position?: "top" | "left" | "main" | "right" | "bottom";
+                from?: string;
+                to?: string;
+            }[];
+            document: components["schemas"]["PageDocument"];
+        };
+        PreviewLink: {
+            url: string;
+            expiresAt: string;
         };
         PlatformSettingValue: {
             key: string;

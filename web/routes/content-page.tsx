@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { EditControl } from '../components/edit/EditControl';
+import { useTranslation } from '../i18n';
 import { PageView } from '../layouts/PageView';
 import { pageMeta } from '../layouts/page-meta';
 import type { Route } from './+types/content-page';
@@ -23,12 +24,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const item = await loadItemPage(app.site, requested, app.locale, search);
   if (item) {
     app.pageCache.allow();
-    return { page: item.itemView.page, isEditing: false, itemView: item.itemView };
+    return { page: item.itemView.page, isEditing: false, itemView: item.itemView, preview: null };
   }
   const isEditing = requested === '/edit' || requested.endsWith('/edit');
   const path = isEditing ? requested.slice(0, -'/edit'.length) || '/' : requested;
   const query = new URL(request.url).searchParams;
-  const page = await app.site.getPageByPath({ path, locale: app.locale, query });
+  // A preview link (issue 13) shows the page's draft; an expired one shows the published page and says so.
+  const previewToken = isEditing ? null : query.get('preview');
+  if (previewToken !== null) {
+    const preview = await app.site.getPreview({ path, token: previewToken, locale: app.locale, query });
+    if (preview) return { page: preview, isEditing: false, itemView: null, preview: 'shown' as const };
+  }
+  // Edit mode shows the page's draft, if it has one (issue 13); visitors the published page.
+  const page =
+    (isEditing ? await app.site.getEditView({ path, locale: app.locale, query }) : null) ??
+    (await app.site.getPageByPath({ path, locale: app.locale, query }));
   if (!page) {
     // A path that moved (a changed segment, a moved menu item) answers 301 with the new one.
     const moved = await app.site.findRedirect({ path: requested, search });
@@ -46,8 +56,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   if (!page) throw data(null, { status: 404 });
   // The same for every visitor (a page with a form says otherwise through the site services).
-  if (!isEditing) app.pageCache.allow();
-  return { page, isEditing, itemView: null };
+  if (!isEditing && previewToken === null) app.pageCache.allow();
+  return { page, isEditing, itemView: null, preview: previewToken === null ? null : ('expired' as const) };
 }
 
 /**
@@ -76,11 +86,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (loaderData?.itemView) return itemPageMeta(loaderData.itemView, matches);
-  return pageMeta(loaderData?.page, matches);
+  const meta = pageMeta(loaderData?.page, matches);
+  // A draft shown through a preview link is not for search engines.
+  return loaderData?.preview === 'shown' ? [...meta, { name: 'robots', content: 'noindex' }] : meta;
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, isEditing, itemView } = loaderData;
+  const { t } = useTranslation();
+  const { page, isEditing, itemView, preview } = loaderData;
   if (itemView) return <ItemPage view={itemView} />;
   if (isEditing) {
     // Until edit mode has loaded, the page shows as visitors see it.
@@ -88,6 +101,16 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={<PageView page={page} />}>
         <EditModePage page={page} />
       </Suspense>
+    );
+  }
+  if (preview) {
+    return (
+      <>
+        <p className={`preview-notice preview-notice-${preview}`} role="status">
+          {t(preview === 'shown' ? 'edit.previewShown' : 'edit.previewExpired')}
+        </p>
+        <PageView page={page} />
+      </>
     );
   }
   return <PageView page={page} editControl={<EditControl page={page} />} />;

@@ -27,7 +27,7 @@ export function blockScope(page: Pick<PageRow, 'kind' | 'isPublished'>): WriteSc
 }
 
 /** Options as stored: the schema's defaults, the type's own checks, and the stored permissions kept. */
-async function prepareOptions(
+export async function prepareOptions(
   tx: Executor,
   input: {
     actor: Actor;

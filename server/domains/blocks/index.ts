@@ -34,7 +34,8 @@ export async function getBlock(ctx: Ctx, guid: string) {
 
 const notFoundBlock = () => new AppError('not_found', 'building block instance not found');
 
-async function editablePage(ctx: Ctx, pageId: string): Promise<PageRow> {
+/** A page or template the actor may edit the blocks of (drafts use it too). */
+export async function editablePage(ctx: Ctx, pageId: string): Promise<PageRow> {
   requireUser(ctx);
   const page = await findPageOrTemplate(ctx.db, pageId);
   if (!page) throw new AppError('not_found', 'page not found');

@@ -43,3 +43,41 @@ export async function recordUpload(ctx: { db: Executor; actor: Actor }, input: N
     },
   );
 }
+
+/**
+ * The same image again, owned by another block (issue 13: a duplicated or copied image block). The
+ * original's bytes are stored by their hash, so this is a row, not a file.
+ */
+export async function copyBlockImage(
+  ctx: { db: Executor; actor: Actor },
+  input: { source: MediaRow; blockGuid: string },
+): Promise<MediaRow> {
+  const { source } = input;
+  return runCommand(
+    ctx,
+    {
+      action: 'media.copy',
+      scope: 'private',
+      target: (row: MediaRow) => row.id,
+      data: { from: source.id, ownerGuid: input.blockGuid },
+    },
+    async (tx) => {
+      const [row] = await tx
+        .insert(media)
+        .values({
+          contentHash: source.contentHash,
+          purpose: 'block',
+          ownerGuid: input.blockGuid,
+          uploadedBy: ctx.actor.user?.id ?? null,
+          fileName: source.fileName,
+          format: source.format,
+          width: source.width,
+          height: source.height,
+          size: source.size,
+        })
+        .returning();
+      if (!row) throw new Error('media not copied');
+      return row;
+    },
+  );
+}

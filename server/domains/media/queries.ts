@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { buildingBlockInstances, listItems, type MediaRow, media, pages } from '../../db/schema.ts';
 import type { MediaOwnerForPolicy, PageForPolicy } from '../../policies/index.ts';
 import { LruCache } from '../cache.ts';
+import { findDraftWithBlock } from '../drafts/queries.ts';
 
 /** Uploaded images by guid (unknown guids are simply absent). */
 export async function findMediaRows(db: Executor, guids: readonly string[]): Promise<Map<string, MediaRow>> {
@@ -13,7 +14,11 @@ export async function findMediaRows(db: Executor, guids: readonly string[]): Pro
   return new Map(rows.map((row) => [row.id.toLowerCase(), row]));
 }
 
-/** The page a block sits on: `found: false` for an unknown block, `page: null` for a block on no page. */
+/**
+ * The page a block sits on: `found: false` for an unknown block, `page: null` for a block on no page.
+ * A block only a page's draft has yet (issue 13) belongs to that page, unpublished: its image can be
+ * uploaded before the block is published, and visitors see it only once it is.
+ */
 export type BlockPage = { found: false } | { found: true; page: PageForPolicy | null };
 
 export async function findBlockPage(db: Executor, blockGuid: string): Promise<BlockPage> {
@@ -29,7 +34,7 @@ export async function findBlockPage(db: Executor, blockGuid: string): Promise<Bl
     .leftJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
     .where(eq(buildingBlockInstances.id, blockGuid))
     .limit(1);
-  if (!row) return { found: false };
+  if (!row) return findDraftBlockPage(db, blockGuid);
   if (row.isPublished === null || row.editPermission === null || row.editRoles === null) {
     return { found: true, page: null };
   }
@@ -92,4 +97,19 @@ export class MediaRows {
   remember(row: MediaRow): void {
     this.#rows.set(row.id, row);
   }
+}
+
+async function findDraftBlockPage(db: Executor, blockGuid: string): Promise<BlockPage> {
+  const found = await findDraftWithBlock(db, blockGuid);
+  if (!found) return { found: false };
+  const { page } = found;
+  return {
+    found: true,
+    page: {
+      isPublished: false,
+      editPermission: page.editPermission,
+      editRoles: page.editRoles,
+      roleIds: page.roleIds,
+    },
+  };
 }

@@ -9,8 +9,9 @@ import { optionalCookieCategories } from '../../../common/settings.ts';
 import type { PageView, SiteServices, SiteShell } from '../../../common/site.ts';
 import { FOOTER_MENU, LEGAL_PAGES, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import type { Database } from '../../db/client.ts';
-import type { PageRow, UserRow } from '../../db/schema.ts';
+import type { BlockRow, PageRow, UserRow } from '../../db/schema.ts';
 import { headerImages, userProperties } from '../../db/schema.ts';
+import { serverSecret } from '../../db/server-secrets.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../policies/index.ts';
@@ -19,6 +20,9 @@ import { toBlockViews } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion, type VersionedCache, viewerClassOf } from '../cache.ts';
 import type { ClientInfo, Ctx } from '../context.ts';
+import { pageWithDocument, rowsOfDocument } from '../drafts/document.ts';
+import { readPreviewToken } from '../drafts/preview.ts';
+import { findDraft } from '../drafts/queries.ts';
 import type { SubmittedFiles } from '../forms/files.ts';
 import { deleteFromReceipt, hasFormBlocks, receiptFor, submitFromPage, withFormData } from '../forms/site.ts';
 import { loadPagePaths } from '../lists/paths.ts';
@@ -104,13 +108,21 @@ export function createSiteServices(deps: {
 
   const buildPageView = async (
     page: PageRow,
-    input: { locale: Locale; path: string; chain: MenuItemTree[] },
+    input: {
+      locale: Locale;
+      path: string;
+      chain: MenuItemTree[];
+      /** The blocks to show instead of the stored ones (a draft's). */
+      rows?: BlockRow[] | undefined;
+    },
   ): Promise<PageView> => {
     const { locale, path, chain } = input;
     const settings = readPageSettings(page.options);
     const siteSettings = await getPlatformSettings(db);
     const [blocks, headerBlocks, footerBlocks, headerImage] = await Promise.all([
-      loadBlocks(db, [page.id]).then((rows) => toBlockViews(rows, locale, log)),
+      (input.rows ? Promise.resolve(input.rows) : loadBlocks(db, [page.id])).then((rows) =>
+        toBlockViews(rows, locale, log),
+      ),
       templateBlocks(settings.templateHeader ?? (siteSettings.defaultHeaderGuid || null), locale),
       templateBlocks(settings.footerGuid ?? (siteSettings.defaultFooterGuid || null), locale),
       settings.headerImage && UUID.test(settings.headerImage)
@@ -150,6 +162,19 @@ export function createSiteServices(deps: {
       contentLocale: locale,
       abilities: abilities('page', actor, page),
     };
+  };
+
+  /** The page (or template) as its draft has it, if it has one: what edit mode and previews show. */
+  const buildDraftView = async (
+    page: PageRow,
+    input: { locale: Locale; path: string; chain: MenuItemTree[] },
+  ): Promise<PageView> => {
+    const draft = await findDraft(db, page.id);
+    if (!draft) return buildPageView(page, input);
+    return buildPageView(pageWithDocument(page, draft.document), {
+      ...input,
+      rows: rowsOfDocument(page, draft.document, draft.updatedAt),
+    });
   };
 
   return {
@@ -254,12 +279,42 @@ export function createSiteServices(deps: {
     },
     deleteReceipt: ({ guid, xsrf, locale }) =>
       deleteFromReceipt(formCtx(locale), guid, { xsrf, sessionXsrf: request?.xsrfToken ?? null }),
+    // Edit mode (issue 13): the page as its draft has it, for those who may edit it; never cached.
+    async getEditView({ path, locale, query }) {
+      if (!LOCALES.includes(locale)) return null;
+      const found = await pageAtPath(path, locale);
+      if (!found || !can(actor, 'block.edit', found.page)) return null;
+      const view = await buildDraftView(found.page, { locale, path: found.pagePath, chain: found.chain });
+      return hasListBlocks(view)
+        ? withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
+        : view;
+    },
+
+    // Preview links (issue 13): the page's draft for whoever has a valid link; never cached.
+    async getPreview({ path, token, locale, query }) {
+      if (!LOCALES.includes(locale)) return null;
+      const pageId = readPreviewToken(await serverSecret(db, 'previewLink'), token, Date.now());
+      if (!pageId) return null;
+      // The page need not be published yet: its place in the menu, hidden or not, gives its path.
+      const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
+      const chain = resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], true), path);
+      const target = chain?.at(-1);
+      if (!chain || !target || target.pageGuid !== pageId) return null;
+      const page = await findPage(db, { id: pageId }, 'page');
+      if (!page) return null;
+      const view = await buildDraftView(page, { locale, path: target.path, chain });
+      const shown = hasListBlocks(view)
+        ? await withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
+        : view;
+      return { ...shown, abilities: { update: false } };
+    },
+
     // Admin pages (issue 10): never cached (only admins edit templates).
     async getTemplateView({ guid, locale }) {
       if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;
       const template = await findVisiblePage(db, actor, { id: guid }, 'template');
       if (!template || !can(actor, 'block.edit', template)) return null;
-      return buildPageView(template, { locale, path: '', chain: [] });
+      return buildDraftView(template, { locale, path: '', chain: [] });
     },
   };
 

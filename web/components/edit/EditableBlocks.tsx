@@ -1,6 +1,9 @@
 import './block-editor.css';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { type BlockTypeName, type BlockView, isBlockTypeName } from '../../../common/blocks/index';
 import type { LayoutPosition } from '../../../common/pages';
@@ -9,31 +12,41 @@ import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { RenderBlock } from '../../blocks/registry';
 import { useTranslation } from '../../i18n';
-import { ADDABLE_BLOCK_TYPES, isBlockEmpty, movedOrder } from './block-editing';
+import { ADDABLE_BLOCK_TYPES, isBlockEmpty } from './block-editing';
+import type { DndArrange } from './DndArrange';
 import '../../i18n/editor';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
 // paint of edit mode never download them.
 const BlockEditorDrawer = lazy(() => import('./BlockEditorDrawer'));
 
-/** What the editor drawer works on: an existing block, or a new one of a type at a position. */
+/**
+ * What the editor drawer works on: an existing block, or a new one of a type at a position (at
+ * `index` there when it was added between blocks; else at the end).
+ */
 export type EditTarget =
   | { kind: 'edit'; guid: string; name: string }
-  | { kind: 'create'; name: BlockTypeName; position: LayoutPosition };
+  | { kind: 'create'; name: BlockTypeName; position: LayoutPosition; index?: number };
 
 /**
- * One layout position of a page in edit mode: its blocks, each with a toolbar (edit, move up,
- * move down, delete), blocks visitors would not see as a placeholder, and an "add block" button
- * with a type picker.
+ * One layout position of a page in edit mode, a drop target and a sortable list: its blocks, each
+ * with a toolbar (drag handle, edit, move up, move down, delete), blocks visitors would not see as a
+ * placeholder, a small "add a block here" button before each block and an "add block" button at the
+ * end, both with a type picker.
  */
 export function EditablePosition({
   page,
   position,
   blocks,
+  positionId,
+  arrange,
 }: {
   page: PageView;
   position: LayoutPosition;
   blocks: BlockView[];
+  /** Its id as a drop target (an empty position takes a block too). */
+  positionId: string;
+  arrange: DndArrange;
 }) {
   const { t } = useTranslation();
   const run = useTask();
@@ -41,27 +54,14 @@ export function EditablePosition({
   const [target, setTarget] = useState<EditTarget | null>(null);
   const [toDelete, setToDelete] = useState<BlockView | null>(null);
   const [isBusy, setBusy] = useState(false);
-  const guids = blocks.map((block) => block.guid);
-
-  async function move(block: BlockView, direction: -1 | 1) {
-    const order = movedOrder(guids, block.guid, direction);
-    if (!order) return;
-    setBusy(true);
-    const done = await run(t('blockEditor.tasks.move'), () =>
-      unwrap(
-        api.POST('/api/pages/{id}/buildingblockinstances:reorder', {
-          params: { path: { id: page.guid } },
-          body: { position, guids: order },
-        }),
-      ),
-    );
-    if (done) await revalidate();
-    setBusy(false);
-    // The moved block keeps the focus: the same button again, or the block when it reached the end.
-    focusBlock(block.guid, direction === -1 ? 'up' : 'down');
-  }
+  const { setNodeRef } = useDroppable({ id: positionId });
+  const guids = useMemo(() => blocks.map((block) => block.guid), [blocks]);
 
   async function saved({ guid, keepOpen }: { guid: string; keepOpen: boolean }) {
+    // Added between blocks: the new block (stored at the end) moves to its place first.
+    if (target?.kind === 'create' && target.index !== undefined && target.index < blocks.length) {
+      await arrange.placeNew(guid, position, target.index);
+    }
     await revalidate();
     if (keepOpen) {
       setTarget({ kind: 'edit', guid, name: 'image' });
@@ -88,93 +88,34 @@ export function EditablePosition({
 
   const positionName = t(`blockEditor.positions.${position}`);
   return (
-    <div className="editable-position" data-editable-position={position}>
-      {blocks.map((block, index) => {
-        const typeName = isBlockTypeName(block.name) ? t(`blockEditor.types.${block.name}`) : block.name;
-        const isEmpty = isBlockEmpty(block);
-        return (
-          <section
+    <div ref={setNodeRef} className="editable-position" data-editable-position={position}>
+      <SortableContext id={positionId} items={guids} strategy={verticalListSortingStrategy}>
+        {blocks.map((block, index) => (
+          <SortableBlock
             key={block.guid}
-            className="editable-block"
-            data-editable-block={block.name}
-            data-guid={block.guid}
-            tabIndex={-1}
-            aria-label={t('blockEditor.blockLabel', { type: typeName, number: index + 1 })}
-          >
-            <Group className="editable-block-toolbar" gap={4} justify="space-between" wrap="nowrap">
-              <Text size="xs" fw={600} c="dimmed">
-                {typeName}
-              </Text>
-              <Group gap={4} wrap="nowrap">
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  disabled={!isBlockTypeName(block.name)}
-                  onClick={() => setTarget({ kind: 'edit', guid: block.guid, name: block.name })}
-                >
-                  {t('blockEditor.edit')}
-                </Button>
-                <Tooltip label={t('blockEditor.moveUp')}>
-                  <ActionIcon
-                    size="sm"
-                    variant="default"
-                    aria-label={t('blockEditor.moveUp')}
-                    data-move="up"
-                    disabled={index === 0 || isBusy}
-                    onClick={() => void move(block, -1)}
-                  >
-                    <span aria-hidden="true">↑</span>
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('blockEditor.moveDown')}>
-                  <ActionIcon
-                    size="sm"
-                    variant="default"
-                    aria-label={t('blockEditor.moveDown')}
-                    data-move="down"
-                    disabled={index === blocks.length - 1 || isBusy}
-                    onClick={() => void move(block, 1)}
-                  >
-                    <span aria-hidden="true">↓</span>
-                  </ActionIcon>
-                </Tooltip>
-                <Button size="compact-xs" variant="light" color="red" onClick={() => setToDelete(block)}>
-                  {t('blockEditor.delete')}
-                </Button>
-              </Group>
-            </Group>
-            {isEmpty ? (
-              <div className="editable-block-placeholder">
-                <Text size="sm" c="dimmed">
-                  {t('blockEditor.placeholder', { type: typeName })}
-                </Text>
-              </div>
-            ) : (
-              <RenderBlock block={block} />
-            )}
-          </section>
-        );
-      })}
-      <Menu position="bottom-start" withinPortal>
-        <Menu.Target>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            className="add-block-button"
-            data-add-block={position}
-            aria-label={t('blockEditor.addTo', { position: positionName })}
-          >
-            + {t('blockEditor.add')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown aria-label={t('blockEditor.chooseType')}>
-          {ADDABLE_BLOCK_TYPES.map((name) => (
-            <Menu.Item key={name} onClick={() => setTarget({ kind: 'create', name, position })}>
-              {t(`blockEditor.types.${name}`)}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+            block={block}
+            index={index}
+            count={blocks.length}
+            position={position}
+            positionName={positionName}
+            arrange={arrange}
+            onAdd={setTarget}
+            onEdit={setTarget}
+            onDelete={setToDelete}
+          />
+        ))}
+      </SortableContext>
+      <AddBlockMenu position={position} index={blocks.length} onAdd={setTarget}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          className="add-block-button"
+          data-add-block={position}
+          aria-label={t('blockEditor.addTo', { position: positionName })}
+        >
+          + {t('blockEditor.add')}
+        </Button>
+      </AddBlockMenu>
       {target ? (
         <Suspense fallback={null}>
           <BlockEditorDrawer page={page} target={target} onSaved={saved} onClose={() => setTarget(null)} />
@@ -199,14 +140,215 @@ export function EditablePosition({
   );
 }
 
-/** After the page's data reloads, the block (or one of its move buttons) takes the focus. */
-function focusBlock(guid: string, move?: 'up' | 'down') {
+/** The type picker of an "add block" button; the new block lands at `index` of `position`. */
+function AddBlockMenu({
+  position,
+  index,
+  onAdd,
+  children,
+}: {
+  position: LayoutPosition;
+  index: number;
+  onAdd(target: EditTarget): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>{children}</Menu.Target>
+      <Menu.Dropdown aria-label={t('blockEditor.chooseType')}>
+        {ADDABLE_BLOCK_TYPES.map((name) => (
+          <Menu.Item key={name} onClick={() => onAdd({ kind: 'create', name, position, index })}>
+            {t(`blockEditor.types.${name}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * A block in its sortable list. Dragged, it stays in the list where it will land, drawn as the drop
+ * indicator, while the overlay follows the pointer; the others move aside by transforms (no
+ * re-layout while dragging).
+ */
+const SortableBlock = memo(function SortableBlock({
+  block,
+  index,
+  count,
+  position,
+  positionName,
+  arrange,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  block: BlockView;
+  index: number;
+  count: number;
+  position: LayoutPosition;
+  positionName: string;
+  arrange: DndArrange;
+  onAdd(target: EditTarget): void;
+  onEdit(target: EditTarget): void;
+  onDelete(block: BlockView): void;
+}) {
+  const { t } = useTranslation();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: block.guid, attributes: { roleDescription: t('blockEditor.dnd.roleDescription') } });
+  const typeName = isBlockTypeName(block.name) ? t(`blockEditor.types.${block.name}`) : block.name;
+  const label = t('blockEditor.blockLabel', { type: typeName, number: index + 1 });
+  return (
+    <>
+      <AddHereButton position={position} positionName={positionName} index={index} onAdd={onAdd} />
+      <section
+        ref={setNodeRef}
+        style={{ transform: CSS.Translate.toString(transform), transition }}
+        className={isDragging ? 'editable-block is-dragging' : 'editable-block'}
+        data-editable-block={block.name}
+        data-guid={block.guid}
+        tabIndex={-1}
+        aria-label={label}
+      >
+        <Group className="editable-block-toolbar" gap={4} justify="space-between" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
+            <button
+              type="button"
+              ref={setActivatorNodeRef}
+              className="block-drag-handle"
+              data-drag-handle={block.guid}
+              {...attributes}
+              {...listeners}
+              aria-label={t('blockEditor.dnd.handle', { type: typeName, number: index + 1 })}
+            >
+              <span aria-hidden="true">⠿</span>
+            </button>
+            <Text size="xs" fw={600} c="dimmed">
+              {typeName}
+            </Text>
+          </Group>
+          <BlockActions
+            block={block}
+            index={index}
+            count={count}
+            position={position}
+            arrange={arrange}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        </Group>
+        <BlockBody block={block} typeName={typeName} />
+      </section>
+    </>
+  );
+});
+
+/** The "add a block here" button before a block (memoized: a drag re-renders every sortable block). */
+const AddHereButton = memo(function AddHereButton({
+  position,
+  positionName,
+  index,
+  onAdd,
+}: {
+  position: LayoutPosition;
+  positionName: string;
+  index: number;
+  onAdd(target: EditTarget): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AddBlockMenu position={position} index={index} onAdd={onAdd}>
+      <button
+        type="button"
+        className="add-block-here"
+        data-add-block-at={index}
+        aria-label={t('blockEditor.dnd.addHere', { number: index + 1, position: positionName })}
+        title={t('blockEditor.dnd.addHere', { number: index + 1, position: positionName })}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </AddBlockMenu>
+  );
+});
+
+/** A block's edit, up, down and delete buttons (memoized like AddHereButton). */
+const BlockActions = memo(function BlockActions({
+  block,
+  index,
+  count,
+  position,
+  arrange,
+  onEdit,
+  onDelete,
+}: {
+  block: BlockView;
+  index: number;
+  count: number;
+  position: LayoutPosition;
+  arrange: DndArrange;
+  onEdit(target: EditTarget): void;
+  onDelete(block: BlockView): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button
+        size="compact-xs"
+        variant="light"
+        disabled={!isBlockTypeName(block.name)}
+        onClick={() => onEdit({ kind: 'edit', guid: block.guid, name: block.name })}
+      >
+        {t('blockEditor.edit')}
+      </Button>
+      <Tooltip label={t('blockEditor.moveUp')}>
+        <ActionIcon
+          size="sm"
+          variant="default"
+          aria-label={t('blockEditor.moveUp')}
+          data-move="up"
+          disabled={index === 0}
+          onClick={() => arrange.move(block.guid, position, index - 1)}
+        >
+          <span aria-hidden="true">↑</span>
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('blockEditor.moveDown')}>
+        <ActionIcon
+          size="sm"
+          variant="default"
+          aria-label={t('blockEditor.moveDown')}
+          data-move="down"
+          disabled={index === count - 1}
+          onClick={() => arrange.move(block.guid, position, index + 1)}
+        >
+          <span aria-hidden="true">↓</span>
+        </ActionIcon>
+      </Tooltip>
+      <Button size="compact-xs" variant="light" color="red" onClick={() => onDelete(block)}>
+        {t('blockEditor.delete')}
+      </Button>
+    </Group>
+  );
+});
+
+/** What the block shows (its view, or a placeholder): rendered again only when the block changes. */
+const BlockBody = memo(function BlockBody({ block, typeName }: { block: BlockView; typeName: string }) {
+  const { t } = useTranslation();
+  return isBlockEmpty(block) ? (
+    <div className="editable-block-placeholder">
+      <Text size="sm" c="dimmed">
+        {t('blockEditor.placeholder', { type: typeName })}
+      </Text>
+    </div>
+  ) : (
+    <RenderBlock block={block} />
+  );
+});
+
+/** After the page's data reloads, the block takes the focus. */
+function focusBlock(guid: string) {
   requestAnimationFrame(() => {
-    const block = document.querySelector<HTMLElement>(`[data-editable-block][data-guid="${guid}"]`);
-    const button = move
-      ? block?.querySelector<HTMLButtonElement>(`[data-move="${move}"]:not(:disabled)`)
-      : null;
-    (button ?? block)?.focus();
+    document.querySelector<HTMLElement>(`[data-editable-block][data-guid="${guid}"]`)?.focus();
   });
 }
 

@@ -1,20 +1,87 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPE_NAMES, BLOCK_TYPES } from '../../../common/blocks/index';
-import { defaultOptions, fieldKey, isBlockEmpty, movedOrder, visiblePositions } from './block-editing';
+import { layoutPositions } from '../../../common/pages';
+import {
+  arrangedBlocks,
+  blockOrder,
+  defaultOptions,
+  fieldKey,
+  isBlockEmpty,
+  moveBlock,
+} from './block-editing';
+
+const block = (guid: string, position: 'top' | 'main' | 'right' | 'left', sortId = 10) => ({
+  guid,
+  position,
+  sortId,
+  name: 'divider' as const,
+  options: {} as never,
+  data: null,
+});
 
 describe('block editing helpers', () => {
-  it('moves a block one place up or down, and not past either end', () => {
-    expect(movedOrder(['a', 'b', 'c'], 'b', -1)).toEqual(['b', 'a', 'c']);
-    expect(movedOrder(['a', 'b', 'c'], 'b', 1)).toEqual(['a', 'c', 'b']);
-    expect(movedOrder(['a', 'b', 'c'], 'a', -1)).toBeNull();
-    expect(movedOrder(['a', 'b', 'c'], 'c', 1)).toBeNull();
-    expect(movedOrder(['a'], 'x', 1)).toBeNull();
+  it('moves a block one place up or down within its position, and not past either end', () => {
+    const order = { main: ['a', 'b', 'c'], right: [] };
+    expect(moveBlock(order, 'b', 'main', 0)).toEqual({
+      order: { main: ['b', 'a', 'c'], right: [] },
+      reorder: { position: 'main', guids: ['b', 'a', 'c'] },
+    });
+    expect(moveBlock(order, 'b', 'main', 2)?.order.main).toEqual(['a', 'c', 'b']);
+    expect(moveBlock(order, 'a', 'main', -1)).toBeNull();
+    expect(moveBlock(order, 'c', 'main', 3)).toBeNull();
+    expect(moveBlock(order, 'x', 'main', 1)).toBeNull();
+    // The input is left as it was.
+    expect(order.main).toEqual(['a', 'b', 'c']);
+  });
+
+  it('moves a block into another position, also an empty one, and tells the server that position', () => {
+    const order = { top: ['t'], main: ['a', 'b', 'c'], right: ['r1', 'r2'] };
+    expect(moveBlock(order, 'b', 'right', 1)).toEqual({
+      order: { top: ['t'], main: ['a', 'c'], right: ['r1', 'b', 'r2'] },
+      reorder: { position: 'right', guids: ['r1', 'b', 'r2'] },
+    });
+    expect(moveBlock(order, 'a', 'right', 99)?.reorder).toEqual({
+      position: 'right',
+      guids: ['r1', 'r2', 'a'],
+    });
+    expect(moveBlock({ main: ['a'], right: [] }, 'a', 'right', 0)).toEqual({
+      order: { main: [], right: ['a'] },
+      reorder: { position: 'right', guids: ['a'] },
+    });
+    // A position the layout does not show takes nothing.
+    expect(moveBlock(order, 'a', 'left', 0)).toBeNull();
+  });
+
+  it('puts a new block at the place it was added (it arrives at the end)', () => {
+    const order = { main: ['a', 'b', 'new'] };
+    expect(moveBlock(order, 'new', 'main', 1)?.reorder).toEqual({
+      position: 'main',
+      guids: ['a', 'new', 'b'],
+    });
+    expect(moveBlock(order, 'new', 'main', 2)).toBeNull();
+  });
+
+  it('reads the order from the blocks and lays the blocks out in a new order', () => {
+    const blocks = [block('t', 'top'), block('a', 'main', 10), block('b', 'main', 20), block('l', 'left')];
+    const order = blockOrder(blocks, ['top', 'main', 'right']);
+    // The left column is not shown (layout without it): its blocks are not arranged.
+    expect(order).toEqual({ top: ['t'], main: ['a', 'b'], right: [] });
+    const moved = moveBlock(order, 'a', 'right', 0);
+    const arranged = arrangedBlocks(blocks, moved?.order ?? order);
+    expect(arranged.map((item) => `${item.position}:${item.guid}`)).toEqual([
+      'top:t',
+      'main:b',
+      'right:a',
+      'left:l',
+    ]);
+    // Blocks that stay where they were are the same objects (their views need no new render).
+    expect(arranged[0]).toBe(blocks[0]);
   });
 
   it('offers the side columns only where the layout has them', () => {
-    expect(visiblePositions('100')).toEqual(['top', 'main', 'bottom']);
-    expect(visiblePositions('25-50-25')).toEqual(['top', 'left', 'main', 'right', 'bottom']);
-    expect(visiblePositions('75-25')).toEqual(['top', 'main', 'right', 'bottom']);
+    expect(layoutPositions('100')).toEqual(['top', 'main', 'bottom']);
+    expect(layoutPositions('25-50-25')).toEqual(['top', 'left', 'main', 'right', 'bottom']);
+    expect(layoutPositions('75-25')).toEqual(['top', 'main', 'right', 'bottom']);
   });
 
   it('starts every type with options its schema accepts', () => {

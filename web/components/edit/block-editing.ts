@@ -5,22 +5,10 @@ import {
   type BlockView,
   isKnownBlockView,
 } from '../../../common/blocks/index';
-import { LAYOUT_COLUMNS, type LayoutPosition, type PageLayout } from '../../../common/pages';
+import type { LayoutPosition } from '../../../common/pages';
 
 /** The block types an editor can add, in the order the type picker shows them. */
 export const ADDABLE_BLOCK_TYPES: readonly BlockTypeName[] = BLOCK_TYPE_NAMES;
-
-/** The layout positions a page shows, top to bottom (side columns only when its layout has them). */
-export function visiblePositions(layout: PageLayout): LayoutPosition[] {
-  const columns = LAYOUT_COLUMNS[layout];
-  return [
-    'top',
-    ...(columns.left ? (['left'] as const) : []),
-    'main',
-    ...(columns.right ? (['right'] as const) : []),
-    'bottom',
-  ];
-}
 
 /** The type's options with every default filled in. */
 export function defaultOptions(name: BlockTypeName): Record<string, unknown> {
@@ -38,18 +26,68 @@ export function isBlockEmpty(block: BlockView): boolean {
   return false;
 }
 
-/**
- * The guids of one position after moving a block one place up (-1) or down (+1); null when it
- * cannot move that way.
- */
-export function movedOrder(guids: readonly string[], guid: string, direction: -1 | 1): string[] | null {
-  const from = guids.indexOf(guid);
-  const to = from + direction;
-  if (from < 0 || to < 0 || to >= guids.length) return null;
-  const order = [...guids];
-  order.splice(from, 1);
-  order.splice(to, 0, guid);
+/** The guids of each layout position a page shows, in their order there. */
+export type BlockOrder = Partial<Record<LayoutPosition, string[]>>;
+
+/** What the server is told after a move: these blocks, in this order, at this position. */
+export type ReorderCall = { position: LayoutPosition; guids: string[] };
+
+/** The order of the blocks at each of `positions` (the blocks arrive sorted, as the page lists them). */
+export function blockOrder(blocks: readonly BlockView[], positions: readonly LayoutPosition[]): BlockOrder {
+  const order: BlockOrder = {};
+  for (const position of positions) order[position] = [];
+  for (const block of blocks) order[block.position]?.push(block.guid);
   return order;
+}
+
+/** The position a block is at in `order`, if any. */
+export function positionOf(order: BlockOrder, guid: string): LayoutPosition | undefined {
+  for (const [position, guids] of Object.entries(order) as [LayoutPosition, string[]][]) {
+    if (guids.includes(guid)) return position;
+  }
+  return undefined;
+}
+
+/**
+ * Every move of a block (dragged, moved by keyboard, the up and down buttons, a new block put in its
+ * place) goes through here: the block leaves its position and lands in `toPosition` at `toIndex`
+ * (clamped to the ends). Returns the new order and the reorder call that stores it (the target
+ * position's full list; the server takes a guid from another position of the page along), or null
+ * when nothing would change.
+ */
+export function moveBlock(
+  order: BlockOrder,
+  guid: string,
+  toPosition: LayoutPosition,
+  toIndex: number,
+): { order: BlockOrder; reorder: ReorderCall } | null {
+  const from = positionOf(order, guid);
+  const target = order[toPosition];
+  if (!from || !target) return null;
+  const fromIndex = (order[from] as string[]).indexOf(guid);
+  const rest = target.filter((other) => other !== guid);
+  const index = Math.max(0, Math.min(Math.trunc(toIndex), rest.length));
+  if (from === toPosition && index === fromIndex) return null;
+  const guids = [...rest.slice(0, index), guid, ...rest.slice(index)];
+  const next: BlockOrder = { ...order, [toPosition]: guids };
+  if (from !== toPosition) next[from] = (order[from] as string[]).filter((other) => other !== guid);
+  return { order: next, reorder: { position: toPosition, guids } };
+}
+
+/** The page's blocks in `order`, each with the position it now has (blocks `order` lacks stay as they are). */
+export function arrangedBlocks(blocks: readonly BlockView[], order: BlockOrder): BlockView[] {
+  const byGuid = new Map(blocks.map((block) => [block.guid, block]));
+  const placed = new Set<string>();
+  const arranged: BlockView[] = [];
+  for (const [position, guids] of Object.entries(order) as [LayoutPosition, string[]][]) {
+    for (const guid of guids) {
+      const block = byGuid.get(guid);
+      if (!block) continue;
+      placed.add(guid);
+      arranged.push(block.position === position ? block : { ...block, position });
+    }
+  }
+  return [...arranged, ...blocks.filter((block) => !placed.has(block.guid))];
 }
 
 /** Server and schema issue paths (`content.nl.alt`, `options.size`, `nl.alt`) as form field keys (`nl.alt`, `size`). */

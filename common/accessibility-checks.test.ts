@@ -1,0 +1,609 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AccessibilityBlock,
+  type AccessibilityFinding,
+  type AccessibilityInput,
+  checkAccessibility,
+  normalizeLinkText,
+} from './accessibility-checks.ts';
+import type { RichTextNode } from './blocks/rich-text.ts';
+import { contrastRatio, parseHexColor, relativeLuminance } from './colors.ts';
+import type { LayoutPosition, PageLayout } from './pages.ts';
+import { layoutPositions } from './pages.ts';
+
+// ─── builders ────────────────────────────────────────────────────────────────────────────────────
+
+const SITE_COLOURS = { colorScheme: '#1f6fb2' };
+let counter = 0;
+
+function block(
+  name: string,
+  content: unknown,
+  {
+    position = 'main',
+    options = {},
+    sortId,
+  }: Partial<Pick<AccessibilityBlock, 'position' | 'options' | 'sortId'>> = {},
+): AccessibilityBlock {
+  counter += 1;
+  return { guid: `block-${counter}`, name, position, sortId: sortId ?? counter * 10, content, options };
+}
+
+function check(blocks: AccessibilityBlock[], layout: PageLayout = '100', colours = SITE_COLOURS) {
+  return checkAccessibility({ layout, blocks, colours });
+}
+
+/** The findings of the blocks, without the site-wide colour ones. */
+const blockFindings = (findings: AccessibilityFinding[]) => findings.filter((finding) => finding.blockGuid);
+
+const text = (value: string, marks?: RichTextNode['marks']): RichTextNode => ({
+  type: 'text',
+  text: value,
+  ...(marks ? { marks } : {}),
+});
+const link = (href: string) => ({ type: 'link', attrs: { href } });
+const paragraph = (...content: RichTextNode[]): RichTextNode => ({ type: 'paragraph', content });
+const heading = (level: unknown, title: string): RichTextNode => ({
+  type: 'heading',
+  attrs: { level },
+  content: [text(title)],
+});
+const doc = (...content: RichTextNode[]): RichTextNode => ({ type: 'doc', content });
+const textBlock = (nl: RichTextNode, en?: RichTextNode, position?: LayoutPosition) =>
+  block('text', { nl: { doc: nl }, ...(en ? { en: { doc: en } } : {}) }, position ? { position } : {});
+const IMAGE_GUID = '0b6f3c2e-1d5a-4e1b-9a51-3f3b2a1c0d9e';
+const YOUTUBE = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+
+// ─── rules ───────────────────────────────────────────────────────────────────────────────────────
+
+describe('images', () => {
+  const image = (alt: unknown, options: Record<string, unknown> = { imageGuid: IMAGE_GUID }) =>
+    block('image', { nl: { alt, caption: '' }, en: { alt, caption: '' } }, { options });
+
+  it.each([
+    ['empty', ''],
+    ['white space', '  \u00a0 '],
+    ['zero-width characters', '\u200b'],
+    ['missing', undefined],
+    ['not text', 42],
+  ])('finds an image whose alt text is %s, in each language', (_case, alt) => {
+    const subject = image(alt);
+    expect(blockFindings(check([subject]))).toEqual(
+      (['nl', 'en'] as const).map((language) => ({
+        code: 'imageAlt',
+        blockGuid: subject.guid,
+        position: 'main',
+        language,
+        details: { reason: 'missing', text: '', isLinked: false },
+      })),
+    );
+  });
+
+  it('finds an alt text that is a file name, and says when the image is a link', () => {
+    const subject = image('IMG_0042.JPG', { imageGuid: IMAGE_GUID, href: '/nieuws' });
+    expect(blockFindings(check([subject]))[0]?.details).toEqual({
+      reason: 'fileName',
+      text: 'IMG_0042.JPG',
+      isLinked: true,
+    });
+  });
+
+  it('accepts an image with alt text, and an image not chosen yet (it shows nothing)', () => {
+    expect(blockFindings(check([image('Het gemeentehuis aan de Markt')]))).toEqual([]);
+    expect(blockFindings(check([image('', { imageGuid: null })]))).toEqual([]);
+    expect(blockFindings(check([image('', {})]))).toEqual([]);
+  });
+
+  it('reads the alt text of a linked image as its link text', () => {
+    const subject = block(
+      'image',
+      { nl: { alt: 'Klik hier', caption: '' }, en: { alt: 'Town hall opening hours', caption: '' } },
+      { options: { imageGuid: IMAGE_GUID, href: '/openingstijden' } },
+    );
+    expect(blockFindings(check([subject]))).toEqual([
+      {
+        code: 'vagueLinkText',
+        blockGuid: subject.guid,
+        position: 'main',
+        language: 'nl',
+        details: { text: 'Klik hier', href: '/openingstijden' },
+      },
+    ]);
+  });
+});
+
+describe('videos', () => {
+  it('finds a video without a title, per language', () => {
+    const subject = block('video', {
+      nl: { url: YOUTUBE, title: ' ' },
+      en: { url: YOUTUBE, title: 'Opening of the town hall' },
+    });
+    expect(blockFindings(check([subject]))).toEqual([
+      {
+        code: 'videoTitle',
+        blockGuid: subject.guid,
+        position: 'main',
+        language: 'nl',
+        details: { url: YOUTUBE },
+      },
+    ]);
+  });
+
+  it('accepts a titled video, and ignores one that shows nothing (no usable URL)', () => {
+    expect(blockFindings(check([block('video', { nl: { url: YOUTUBE, title: 'Opening' } })]))).toEqual([]);
+    expect(
+      blockFindings(check([block('video', { nl: { url: 'https://example.org/x', title: '' } })])),
+    ).toEqual([]);
+    expect(blockFindings(check([block('video', { nl: { url: '', title: '' } })]))).toEqual([]);
+  });
+});
+
+describe('links', () => {
+  it.each([
+    ['nl', 'Klik hier!'],
+    ['nl', '  lees MEER…  '],
+    ['nl', 'Meer'],
+    ['nl', '»'],
+    ['en', 'Click here.'],
+    ['en', 'Read more'],
+    ['en', 'here'],
+  ] as const)('finds the vague %s link text "%s" in rich text', (language, linkText) => {
+    const subject = block('text', { [language]: { doc: doc(paragraph(text(linkText, [link('/afval')]))) } });
+    expect(blockFindings(check([subject]))).toEqual([
+      {
+        code: 'vagueLinkText',
+        blockGuid: subject.guid,
+        position: 'main',
+        language,
+        details: { text: linkText.trim(), href: '/afval' },
+      },
+    ]);
+  });
+
+  it('compares with the list of the content’s own language', () => {
+    const subject = block('text', {
+      nl: { doc: doc(paragraph(text('click here', [link('/a')]))) },
+      en: { doc: doc(paragraph(text('klik hier', [link('/a')]))) },
+    });
+    expect(blockFindings(check([subject]))).toEqual([]);
+  });
+
+  it('accepts link texts that say where they go', () => {
+    const subject = textBlock(
+      doc(paragraph(text('Lees meer over de afvalkalender', [link('/afval')]))),
+      doc(paragraph(text('Read more about the waste calendar', [link('/afval')]))),
+    );
+    expect(blockFindings(check([subject]))).toEqual([]);
+  });
+
+  it('reads adjacent text with the same link as one link (“lees ” + bold “meer”)', () => {
+    const split = textBlock(
+      doc(paragraph(text('lees ', [link('/a')]), text('meer', [{ type: 'bold' }, link('/a')]))),
+    );
+    expect(blockFindings(check([split])).map((finding) => finding.details)).toEqual([
+      { text: 'lees meer', href: '/a' },
+    ]);
+    const twoLinks = textBlock(
+      doc(paragraph(text('Afvalkalender ', [link('/afval')]), text('hier', [link('/andere')]))),
+    );
+    expect(blockFindings(check([twoLinks])).map((finding) => finding.details)).toEqual([
+      { text: 'hier', href: '/andere' },
+    ]);
+  });
+
+  it('finds a link without text, in rich text and on buttons, in both languages', () => {
+    const richText = textBlock(doc(paragraph(text('Zie '), text(' ', [link('/contact')]))));
+    const buttons = block('buttons', {
+      nl: { buttons: [{ label: 'Contact', href: '/contact' }] },
+      en: { buttons: [{ label: '  ', href: '/contact' }] },
+    });
+    expect(blockFindings(check([richText, buttons]))).toEqual([
+      {
+        code: 'emptyLink',
+        blockGuid: richText.guid,
+        position: 'main',
+        language: 'nl',
+        details: { href: '/contact' },
+      },
+      {
+        code: 'emptyLink',
+        blockGuid: buttons.guid,
+        position: 'main',
+        language: 'en',
+        details: { href: '/contact' },
+      },
+    ]);
+  });
+
+  it('finds vague button labels and links in accordion panels', () => {
+    const buttons = block('buttons', {
+      en: { buttons: [{ label: 'More', href: '/news' }] },
+      nl: { buttons: [] },
+    });
+    const accordion = block('accordion', {
+      nl: { items: [{ title: 'Vraag', doc: doc(paragraph(text('hier', [link('/antwoord')]))) }] },
+    });
+    expect(
+      blockFindings(check([buttons, accordion])).map((finding) => [finding.code, finding.language]),
+    ).toEqual([
+      ['vagueLinkText', 'en'],
+      ['vagueLinkText', 'nl'],
+    ]);
+  });
+
+  it('ignores links the renderer drops (they break the link rule) and text without a link', () => {
+    const subject = textBlock(
+      doc(paragraph(text('klik hier', [link('javascript:alert(1)')]), text(' of hier'))),
+    );
+    expect(blockFindings(check([subject]))).toEqual([]);
+  });
+
+  it('normalises link text: trimmed, lower case, no punctuation', () => {
+    expect(normalizeLinkText('  « Lees   MEER! »  ')).toBe('lees meer');
+    expect(normalizeLinkText('→')).toBe('');
+  });
+});
+
+describe('headings', () => {
+  it('finds a heading that skips a level after the page title, and the one after an h2', () => {
+    const subject = textBlock(
+      doc(heading(3, 'Openingstijden'), heading(2, 'Adres'), heading(4, 'Postadres')),
+    );
+    expect(blockFindings(check([subject]))).toEqual([
+      {
+        code: 'headingSkip',
+        blockGuid: subject.guid,
+        position: 'main',
+        language: 'nl',
+        details: { from: 1, to: 3, text: 'Openingstijden' },
+      },
+      {
+        code: 'headingSkip',
+        blockGuid: subject.guid,
+        position: 'main',
+        language: 'nl',
+        details: { from: 2, to: 4, text: 'Postadres' },
+      },
+    ]);
+  });
+
+  it('accepts headings that go one level down at a time, and any level up', () => {
+    const subject = textBlock(doc(heading(2, 'A'), heading(3, 'B'), heading(4, 'C'), heading(2, 'D')));
+    expect(blockFindings(check([subject]))).toEqual([]);
+  });
+
+  it('counts list, widget and form titles as h2 and reads across blocks', () => {
+    const list = block('list', { nl: { title: 'Nieuws' } });
+    const after = textBlock(doc(heading(3, 'Ouder nieuws')));
+    expect(blockFindings(check([list, after]))).toEqual([]);
+    const untitled = block('widget', { nl: { title: '' } });
+    const skipping = textBlock(doc(heading(3, 'Ouder nieuws')));
+    expect(blockFindings(check([untitled, skipping])).map((finding) => finding.blockGuid)).toEqual([
+      skipping.guid,
+    ]);
+  });
+
+  it('finds a skip across the side columns, in the order the page reads (top, left, main, right, bottom)', () => {
+    const left = textBlock(doc(heading(2, 'In deze rubriek')), undefined, 'left');
+    const main = textBlock(doc(heading(4, 'Details')), undefined, 'main');
+    const right = textBlock(doc(heading(3, 'Contact')), undefined, 'right');
+    const findings = blockFindings(check([right, main, left], '25-50-25'));
+    expect(findings).toEqual([
+      {
+        code: 'headingSkip',
+        blockGuid: main.guid,
+        position: 'main',
+        language: 'nl',
+        details: { from: 2, to: 4, text: 'Details' },
+      },
+    ]);
+    expect(layoutPositions('25-50-25')).toEqual(['top', 'left', 'main', 'right', 'bottom']);
+    expect(layoutPositions('75-25')).toEqual(['top', 'main', 'right', 'bottom']);
+  });
+
+  it('leaves out blocks in a side column the layout does not have (the page does not show them)', () => {
+    const left = textBlock(doc(heading(2, 'Links')), undefined, 'left');
+    const main = textBlock(doc(heading(3, 'Hoofd')));
+    expect(blockFindings(check([left, main], '25-75'))).toEqual([]);
+    expect(blockFindings(check([left, main], '75-25')).map((finding) => finding.blockGuid)).toEqual([
+      main.guid,
+    ]);
+  });
+
+  it('orders blocks within a position by sortId', () => {
+    const first = block('text', { nl: { doc: doc(heading(2, 'Eerst')) } }, { sortId: 10 });
+    const second = block('text', { nl: { doc: doc(heading(3, 'Daarna')) } }, { sortId: 20 });
+    expect(blockFindings(check([second, first]))).toEqual([]);
+    expect(blockFindings(check([{ ...second, sortId: 5 }, first]))).toHaveLength(1);
+  });
+
+  it('walks the English page with the Dutch content of untranslated blocks, without repeating Dutch findings', () => {
+    const translated = textBlock(doc(heading(2, 'Inleiding')), doc(heading(3, 'Introduction')));
+    const untranslated = textBlock(doc(heading(4, 'Alleen Nederlands')));
+    expect(blockFindings(check([translated, untranslated]))).toEqual([
+      {
+        code: 'headingSkip',
+        blockGuid: translated.guid,
+        position: 'main',
+        language: 'en',
+        details: { from: 1, to: 3, text: 'Introduction' },
+      },
+      {
+        code: 'headingSkip',
+        blockGuid: untranslated.guid,
+        position: 'main',
+        language: 'nl',
+        details: { from: 2, to: 4, text: 'Alleen Nederlands' },
+      },
+    ]);
+  });
+
+  it('reads a heading level the renderer does not know as h1, as Tiptap renders it', () => {
+    const subject = textBlock(doc(heading(9, 'Kop'), heading('2', 'Kop'), heading(3, 'Sub')));
+    expect(blockFindings(check([subject])).map((finding) => finding.details)).toEqual([
+      { from: 1, to: 3, text: 'Sub' },
+    ]);
+  });
+
+  it('ignores rich text the renderer would not render (unknown node or mark, empty text)', () => {
+    for (const broken of [
+      doc(heading(4, 'Kop'), { type: 'image', attrs: { src: '/x.png' } }),
+      doc(heading(4, 'Kop'), paragraph(text('x', [{ type: 'weird' }]))),
+      doc(heading(4, 'Kop'), paragraph(text(''))),
+      { type: 'paragraph', content: [heading(4, 'Kop')] },
+    ]) {
+      expect(blockFindings(check([textBlock(broken as RichTextNode)]))).toEqual([]);
+    }
+  });
+});
+
+describe('order', () => {
+  it('lists the findings as the page reads, block by block, Dutch before English, the colours last', () => {
+    const first = block('text', {
+      nl: { doc: doc(paragraph(text('hier', [link('/a')]))) },
+      en: { doc: doc(heading(3, 'Skip'), paragraph(text('here', [link('/a')]))) },
+    });
+    const second = block('video', { nl: { url: YOUTUBE, title: '' } });
+    const findings = check([second, first], '100', { colorScheme: '#ffff00' });
+    expect(findings.map((finding) => [finding.code, finding.blockGuid, finding.language])).toEqual([
+      ['vagueLinkText', first.guid, 'nl'],
+      ['vagueLinkText', first.guid, 'en'],
+      ['headingSkip', first.guid, 'en'],
+      ['videoTitle', second.guid, 'nl'],
+      ['contrast', null, null],
+    ]);
+  });
+});
+
+describe('colours', () => {
+  it('finds links in a light site colour that stay below 4.5:1 on white', () => {
+    const findings = check([], '100', { colorScheme: '#ffff00' });
+    expect(findings).toHaveLength(1);
+    const [finding] = findings;
+    expect(finding).toMatchObject({ code: 'contrast', blockGuid: null, position: null, language: null });
+    expect(finding?.details).toMatchObject({ usage: 'link', background: '#ffffff', foreground: '#949400' });
+    const ratio = finding?.code === 'contrast' ? finding.details.ratio : 0;
+    expect(ratio).toBeGreaterThan(3);
+    expect(ratio).toBeLessThan(4.5);
+  });
+
+  it.each(['#1f6fb2', '#2f7d4f', '#000000', '#c0392b', '#6ea8fe', 'not a colour', ''])(
+    'accepts what the theme makes readable of %s (a darker shade, black text on a light one)',
+    (colorScheme) => {
+      expect(check([], '100', { colorScheme })).toEqual([]);
+    },
+  );
+
+  it('finds white as a site colour: its darkest shade, grey, is 3:1 for links', () => {
+    expect(check([], '100', { colorScheme: '#ffffff' }).map((finding) => finding.details)).toMatchObject([
+      { usage: 'link', foreground: '#949494' },
+    ]);
+  });
+
+  it('rounds the ratio down, so a failing ratio never reads as 4.5', () => {
+    for (const colorScheme of ['#ffff00', '#ffffff', '#00ffff', '#ffcc00', '#ff99cc']) {
+      for (const finding of check([], '100', { colorScheme })) {
+        if (finding.code === 'contrast') expect(finding.details.ratio).toBeLessThan(4.5);
+      }
+    }
+  });
+
+  it('computes WCAG 2.x luminance and contrast', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBe(21);
+    expect(contrastRatio('#fff', '#000')).toBe(21);
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);
+    expect(relativeLuminance('#ffffff')).toBe(1);
+    expect(relativeLuminance('#000')).toBe(0);
+  });
+
+  it.each([
+    null,
+    undefined,
+    42,
+    '',
+    '#',
+    '#12',
+    '#12345',
+    '#1234567',
+    '#gggggg',
+    'rgb(0,0,0)',
+    'red',
+    ' #ffffff',
+    '#ffffff ',
+    '#ffffff\n',
+    `#${'f'.repeat(100_000)}`,
+    { toString: () => '#ffffff' },
+    ['#ffffff'],
+  ])('reads no colour from %j', (value) => {
+    expect(parseHexColor(value)).toBeNull();
+    expect(relativeLuminance(value)).toBeNull();
+    expect(contrastRatio(value, '#ffffff')).toBeNull();
+  });
+});
+
+// ─── whatever the draft holds ────────────────────────────────────────────────────────────────────
+
+function deeplyNested(depth: number): unknown {
+  let node: Record<string, unknown> = text('klik hier', [link('/a')]) as Record<string, unknown>;
+  for (let level = 0; level < depth; level += 1) node = { type: 'blockquote', content: [node] };
+  return { type: 'doc', content: [node] };
+}
+
+const HOSTILE_CONTENT: [string, unknown][] = [
+  ['null', null],
+  ['undefined', undefined],
+  ['a number', 42],
+  ['a string', 'content'],
+  ['an array', [{ nl: {} }]],
+  ['null per language', { nl: null, en: null }],
+  ['numbers per language', { nl: 1, en: 2 }],
+  ['an empty object', {}],
+  ['an unknown language only', { de: { alt: '' } }],
+  ['JSON __proto__ keys', JSON.parse('{"__proto__": {"nl": {"alt": ""}}, "nl": {"__proto__": {"alt": ""}}}')],
+  ['constructor keys', { constructor: { nl: { alt: '' } }, nl: { constructor: 'x', toString: 1 } }],
+  ['a doc that is a string', { nl: { doc: '<h4>html</h4>' } }],
+  ['a doc that is null', { nl: { doc: null } }],
+  ['content that is not an array', { nl: { doc: { type: 'doc', content: 'x' } } }],
+  ['nodes that are not objects', { nl: { doc: { type: 'doc', content: [null, 1, 'x', []] } } }],
+  [
+    'marks that are not objects',
+    { nl: { doc: doc(paragraph({ type: 'text', text: 'x', marks: [null] } as never)) } },
+  ],
+  [
+    'marks that are not an array',
+    { nl: { doc: doc(paragraph({ type: 'text', text: 'x', marks: 'link' } as never)) } },
+  ],
+  ['a link without attrs', { nl: { doc: doc(paragraph(text('hier', [{ type: 'link' }]))) } }],
+  [
+    'a link href that is a number',
+    { nl: { doc: doc(paragraph(text('hier', [{ type: 'link', attrs: { href: 1 } }]))) } },
+  ],
+  [
+    'attrs that are a string',
+    { nl: { doc: doc({ type: 'heading', attrs: 'x' as never, content: [text('x')] }) } },
+  ],
+  ['a text that is a number', { nl: { doc: doc(paragraph({ type: 'text', text: 5 } as never)) } }],
+  ['deep nesting', { nl: { doc: deeplyNested(10_000) } }],
+  ['deep nesting of plain objects', { nl: { doc: deeplyNested(200), items: deeplyNested(5000) } }],
+  ['a huge link text', { nl: { doc: doc(paragraph(text('hier '.repeat(200_000), [link('/a')]))) } }],
+  ['a huge heading', { nl: { doc: doc(heading(5, 'x'.repeat(1_000_000))) } }],
+  ['many nodes', { nl: { doc: doc(...Array.from({ length: 60_000 }, () => paragraph(text('x')))) } }],
+  ['items that are not an array', { nl: { items: { 0: { doc: doc() } }, buttons: 'x' } }],
+  [
+    'buttons of odd kinds',
+    { nl: { buttons: [null, 1, 'x', { label: 5, href: {} }, { label: '', href: 7 }] } },
+  ],
+  ['an alt of odd kind', { nl: { alt: { toString: () => '' } }, en: { alt: ['x'] } }],
+  ['a title of odd kind', { nl: { title: 5, url: 7 }, en: { title: null, url: YOUTUBE } }],
+  [
+    'a proxy that throws',
+    {
+      nl: new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('boom');
+          },
+          ownKeys: () => {
+            throw new Error('boom');
+          },
+          getOwnPropertyDescriptor: () => {
+            throw new Error('boom');
+          },
+        },
+      ),
+    },
+  ],
+  [
+    'a getter that throws',
+    {
+      get nl() {
+        throw new Error('boom');
+      },
+    },
+  ],
+];
+const BLOCK_NAMES = [
+  'text',
+  'accordion',
+  'buttons',
+  'image',
+  'video',
+  'list',
+  'widget',
+  'form',
+  'divider',
+  'unknown',
+  '__proto__',
+  'constructor',
+];
+
+describe('odd and hostile drafts', () => {
+  it.each(HOSTILE_CONTENT)('never throws on content that is %s, in any kind of block', (_case, content) => {
+    for (const name of BLOCK_NAMES) {
+      for (const options of [{}, { imageGuid: IMAGE_GUID, href: '/a' }, { imageGuid: 5, href: null }]) {
+        expect(() => check([block(name, content, { options })], '25-50-25')).not.toThrow();
+      }
+    }
+  });
+
+  it('gives no finding for unknown block names, null content and missing languages', () => {
+    expect(blockFindings(check([block('carousel', { nl: { alt: '', doc: doc(heading(5, 'x')) } })]))).toEqual(
+      [],
+    );
+    expect(blockFindings(check([block('image', null, { options: { imageGuid: IMAGE_GUID } })]))).toEqual([]);
+    expect(
+      blockFindings(check([block('image', { en: null }, { options: { imageGuid: IMAGE_GUID } })])),
+    ).toEqual([]);
+    expect(
+      blockFindings(
+        check([
+          block('image', JSON.parse('{"__proto__": {"alt": ""}}'), { options: { imageGuid: IMAGE_GUID } }),
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('never throws on an odd page', () => {
+    const odd = [
+      { layout: 'none', blocks: [], colours: {} },
+      { layout: '100', blocks: null, colours: null },
+      { layout: '__proto__', blocks: [null, 1, 'x', { guid: 1 }], colours: { colorScheme: 5 } },
+      {
+        layout: '25-50-25',
+        blocks: [
+          { guid: 'a', name: 'text', position: 'nowhere', sortId: Number.NaN, content: {}, options: null },
+        ],
+      },
+      {
+        layout: '100',
+        blocks: [
+          {
+            guid: 'a',
+            name: 'text',
+            position: 'main',
+            sortId: 'x',
+            content: { nl: { doc: doc(heading(3, 'x')) } },
+            options: {},
+          },
+        ],
+      },
+    ];
+    for (const input of odd) {
+      expect(() => checkAccessibility(input as unknown as AccessibilityInput)).not.toThrow();
+    }
+  });
+
+  it('reads huge and deep drafts quickly', () => {
+    const started = performance.now();
+    const blocks = Array.from({ length: 500 }, () =>
+      textBlock(
+        doc(...Array.from({ length: 100 }, () => paragraph(text('Afvalkalender', [link('/afval')])))),
+      ),
+    );
+    check(blocks);
+    check([block('text', { nl: { doc: deeplyNested(100_000) } })]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

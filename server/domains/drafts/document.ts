@@ -1,0 +1,244 @@
+import { eq, inArray } from 'drizzle-orm';
+import { type AccessibilityFinding, checkAccessibility } from '../../../common/accessibility-checks.ts';
+import { BLOCK_PERMISSIONS_KEY } from '../../../common/blocks/permissions.ts';
+import { type DraftBlock, type PageDocument, sameJson } from '../../../common/page-drafts.ts';
+import { LAYOUT_POSITIONS } from '../../../common/pages.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
+import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../policies/index.ts';
+import { prepareOptions } from '../blocks/commands.ts';
+import { loadBlocks, SORT_STEP } from '../blocks/queries.ts';
+import {
+  parseBlockContent,
+  parseBlockOptions,
+  requireBlockType,
+  throwIfInvalid,
+} from '../blocks/validate.ts';
+import { getPlatformSettings } from '../settings/queries.ts';
+
+/**
+ * A page as a document (its settings and blocks, as drafts and revisions hold it), checking one,
+ * and writing one to the published page. Block permissions are no part of a document: they are set
+ * on the published block (POST …/permissions) and kept when a document is published over it.
+ */
+
+/** The published page as a document: positions in the order of SPEC 2, blocks in their order. */
+export async function publishedDocument(db: Executor, page: PageRow): Promise<PageDocument> {
+  const rows = await loadBlocks(db, [page.id]);
+  return documentOf(page, rows);
+}
+
+export function documentOf(page: PageRow, rows: BlockRow[]): PageDocument {
+  const rank = (row: BlockRow) => LAYOUT_POSITIONS.indexOf(row.layoutPosition);
+  const ordered = [...rows].sort(
+    (a, b) => rank(a) - rank(b) || a.sortId - b.sortId || a.id.localeCompare(b.id),
+  );
+  return {
+    title: page.title,
+    description: page.description ?? null,
+    layout: page.layout,
+    options: page.options,
+    blocks: ordered.map((row) => ({
+      guid: row.id,
+      name: row.buildingBlockName,
+      position: row.layoutPosition,
+      content: row.content ?? null,
+      options: withoutPermissions(row.options),
+    })),
+  };
+}
+
+function withoutPermissions(options: Record<string, unknown>): Record<string, unknown> {
+  const { [BLOCK_PERMISSIONS_KEY]: _permissions, ...rest } = options;
+  return rest;
+}
+
+/**
+ * The document as it may be stored: each block's content and options checked against its type (as
+ * a block write checks them), its guid new or one of this page's own blocks. Throws
+ * validation_failed with the path of each problem (blocks.3.content…).
+ */
+export async function checkDocument(
+  tx: Executor,
+  input: {
+    actor: Actor;
+    page: PageRow;
+    document: PageDocument;
+    /**
+     * The document this one changes (the stored draft), whose blocks were checked when it was
+     * saved: a block it holds unchanged is not checked again (publishing checks every block).
+     */
+    checked?: PageDocument | undefined;
+  },
+): Promise<PageDocument> {
+  const { document, page } = input;
+  const guids = document.blocks.map((block) => block.guid);
+  if (new Set(guids).size !== guids.length) {
+    throw new AppError('validation_failed', 'a block is listed twice', [
+      { path: 'document.blocks', message: 'validation.duplicateGuid' },
+    ]);
+  }
+  const owners =
+    guids.length === 0
+      ? []
+      : await tx
+          .select({ id: buildingBlockInstances.id, pageId: buildingBlockInstances.pageId })
+          .from(buildingBlockInstances)
+          .where(inArray(buildingBlockInstances.id, guids));
+  const elsewhere = owners.find((owner) => owner.pageId !== page.id);
+  if (elsewhere) {
+    throw new AppError('validation_failed', 'a block belongs to another page', [
+      { path: `document.blocks.${guids.indexOf(elsewhere.id)}.guid`, message: 'validation.blockOnPage' },
+    ]);
+  }
+  const earlier = new Map((input.checked?.blocks ?? []).map((block) => [block.guid, block]));
+  const blocks: DraftBlock[] = [];
+  for (const [index, block] of document.blocks.entries()) {
+    const same = earlier.get(block.guid);
+    if (
+      same &&
+      same.name === block.name &&
+      sameJson(same.content, block.content) &&
+      sameJson(same.options, block.options)
+    ) {
+      blocks.push({ ...same, position: block.position });
+      continue;
+    }
+    const at = `document.blocks.${index}`;
+    const name = requireBlockType(block.name, `${at}.name`);
+    // A block without content (a divider) reads as an empty object, as the site renders it.
+    const parsed = parseBlockContent(name, block.content ?? { nl: {} }, `${at}.content`);
+    throwIfInvalid(parsed.issues, 'content does not fit the block type');
+    throwIfInvalid(
+      parseBlockOptions(name, block.options, `${at}.options`).issues,
+      'options do not fit the block type',
+    );
+    const options = await prepareOptions(tx, {
+      actor: input.actor,
+      name,
+      blockGuid: block.guid,
+      options: withoutPermissions(block.options),
+      permissions: undefined,
+    });
+    const content = block.content === null ? null : parsed.content;
+    blocks.push({ guid: block.guid, name, position: block.position, content, options });
+  }
+  return { ...document, blocks };
+}
+
+/**
+ * Writes a checked document to the published page: its settings, and its blocks by guid (changed
+ * ones updated, new ones inserted with their guid, the others deleted), numbered 10, 20, … per
+ * position. Published blocks keep their permissions. Returns the guids it changed.
+ */
+export async function writeDocument(
+  tx: Transaction,
+  input: { actor: Actor; page: PageRow; document: PageDocument; isPublished?: boolean },
+): Promise<{ changed: string[]; removed: string[] }> {
+  const { page, document } = input;
+  const now = new Date();
+  await tx
+    .update(pages)
+    .set({
+      title: document.title,
+      description: document.description,
+      layout: document.layout,
+      options: document.options,
+      ...(input.isPublished === undefined ? {} : { isPublished: input.isPublished }),
+      updatedAt: now,
+      updatedBy: input.actor.user?.id ?? null,
+    })
+    .where(eq(pages.id, page.id));
+  const live = new Map((await loadBlocks(tx, [page.id])).map((row) => [row.id, row]));
+  const counts = new Map<string, number>();
+  const changed: string[] = [];
+  for (const block of document.blocks) {
+    const index = (counts.get(block.position) ?? 0) + 1;
+    counts.set(block.position, index);
+    const sortId = index * SORT_STEP;
+    const row = live.get(block.guid);
+    if (!row) {
+      await tx.insert(buildingBlockInstances).values({
+        id: block.guid,
+        pageId: page.id,
+        buildingBlockName: block.name,
+        content: block.content,
+        options: block.options,
+        layoutPosition: block.position,
+        sortId,
+        updatedAt: now,
+      });
+      changed.push(block.guid);
+      continue;
+    }
+    live.delete(block.guid);
+    const permissions = row.options[BLOCK_PERMISSIONS_KEY];
+    const options =
+      permissions === undefined ? block.options : { ...block.options, [BLOCK_PERMISSIONS_KEY]: permissions };
+    const isSame =
+      row.layoutPosition === block.position &&
+      row.sortId === sortId &&
+      JSON.stringify(row.content ?? null) === JSON.stringify(block.content ?? null) &&
+      JSON.stringify(row.options) === JSON.stringify(options);
+    if (isSame) continue;
+    await tx
+      .update(buildingBlockInstances)
+      .set({ content: block.content, options, layoutPosition: block.position, sortId, updatedAt: now })
+      .where(eq(buildingBlockInstances.id, block.guid));
+    changed.push(block.guid);
+  }
+  const removed = [...live.keys()];
+  if (removed.length > 0) {
+    await tx.delete(buildingBlockInstances).where(inArray(buildingBlockInstances.id, removed));
+  }
+  return { changed, removed };
+}
+
+/** The page as its draft would make it: the document's settings over the stored row. */
+export function pageWithDocument(page: PageRow, document: PageDocument): PageRow {
+  return {
+    ...page,
+    title: document.title,
+    description: document.description,
+    layout: document.layout,
+    options: document.options,
+  };
+}
+
+/**
+ * The document's blocks as the rows a render reads, numbered per position as publishing numbers
+ * them. Their version is the draft's (`changedAt`): prepared views are kept per row version.
+ */
+export function rowsOfDocument(page: PageRow, document: PageDocument, changedAt: Date): BlockRow[] {
+  const counts = new Map<string, number>();
+  return document.blocks.map((block) => {
+    const index = (counts.get(block.position) ?? 0) + 1;
+    counts.set(block.position, index);
+    return {
+      id: block.guid,
+      pageId: page.id,
+      buildingBlockName: block.name,
+      options: block.options,
+      content: block.content,
+      layoutPosition: block.position,
+      sortId: index * SORT_STEP,
+      updatedAt: changedAt,
+    };
+  });
+}
+
+/** What the accessibility check finds in a document, with the site's colours (issue 13). */
+export async function findingsOf(db: Executor, document: PageDocument): Promise<AccessibilityFinding[]> {
+  const settings = await getPlatformSettings(db);
+  const counts = new Map<string, number>();
+  return checkAccessibility({
+    layout: document.layout,
+    colours: { colorScheme: settings.colorScheme },
+    blocks: document.blocks.map((block) => {
+      const index = (counts.get(block.position) ?? 0) + 1;
+      counts.set(block.position, index);
+      return { ...block, sortId: index * SORT_STEP };
+    }),
+  });
+}

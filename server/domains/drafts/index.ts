@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { type DraftBlock, MAX_SCHEDULE_AHEAD_MS, type PageDocument } from '../../../common/page-drafts.ts';
+import type { PageRow } from '../../db/schema.ts';
+import { serverSecret } from '../../db/server-secrets.ts';
+import { AppError } from '../../errors.ts';
+import { editablePage } from '../blocks/index.ts';
+import { findBlockWithPage } from '../blocks/queries.ts';
+import type { Ctx } from '../context.ts';
+import { loadPagePaths } from '../lists/paths.ts';
+import { copyBlockImage } from '../media/commands.ts';
+import { findMediaRows } from '../media/queries.ts';
+import * as commands from './commands.ts';
+import { findingsOf, publishedDocument } from './document.ts';
+import { PREVIEW_HOURS, previewToken } from './preview.ts';
+import {
+  findDraft,
+  findDraftWithBlock,
+  findRevision,
+  latestRevisionNumber,
+  listRevisions,
+  pendingSchedules,
+  userNames,
+} from './queries.ts';
+import { presentDraft, presentRevision, presentRevisionSummary, presentSchedule } from './view.ts';
+
+/**
+ * Drafts, revisions and scheduled publishing of pages and templates (issue 13): who may edit a
+ * page's blocks may work on its draft, publish it, restore a revision and schedule. Visitors never
+ * see any of it: they read the published page.
+ */
+
+export type DraftBase = commands.DraftBase;
+
+/** The draft of a page, or (version 0) the published page as the document to start one from. */
+export async function getDraft(ctx: Ctx, pageId: string) {
+  const page = await editablePage(ctx, pageId);
+  return presentCurrentDraft(ctx, page);
+}
+
+async function presentCurrentDraft(ctx: Ctx, page: PageRow) {
+  const draft = await findDraft(ctx.db, page.id);
+  const revision = await latestRevisionNumber(ctx.db, page.id);
+  const schedules = await pendingSchedules(ctx.db, page.id);
+  const document = draft?.document ?? (await publishedDocument(ctx.db, page));
+  const names = await userNames(ctx.db, [
+    draft?.updatedBy ?? page.updatedBy,
+    ...schedules.map((row) => row.createdBy),
+  ]);
+  const findings = await findingsOf(ctx.db, document);
+  return presentDraft({ page, draft, document, revision, schedules, names, findings });
+}
+
+export async function saveDraft(
+  ctx: Ctx,
+  pageId: string,
+  input: { base: DraftBase; document: PageDocument },
+) {
+  const page = await editablePage(ctx, pageId);
+  await commands.saveDraft(ctx, page, input);
+  return presentCurrentDraft(ctx, page);
+}
+
+export async function discardDraft(ctx: Ctx, pageId: string, base: DraftBase) {
+  const page = await editablePage(ctx, pageId);
+  await commands.discardDraft(ctx, page, base);
+  return presentCurrentDraft(ctx, page);
+}
+
+/** Publishes the draft: the page visitors see becomes it, and it is kept as the next revision. */
+export async function publishDraft(
+  ctx: Ctx,
+  pageId: string,
+  base: DraftBase,
+  options: { acceptFindings: boolean },
+) {
+  const page = await editablePage(ctx, pageId);
+  const revision = await commands.publishDraft(ctx, page, base, options);
+  return presentRevisionSummary(revision, await userNames(ctx.db, [revision.publishedBy]));
+}
+
+export async function unpublishPage(ctx: Ctx, pageId: string) {
+  const page = await editablePage(ctx, pageId);
+  await commands.unpublishPage(ctx, page);
+  return presentCurrentDraft(ctx, { ...page, isPublished: false });
+}
+
+const REVISIONS_SHOWN = 200;
+
+export async function listPageRevisions(ctx: Ctx, pageId: string) {
+  const page = await editablePage(ctx, pageId);
+  const rows = await listRevisions(ctx.db, page.id, REVISIONS_SHOWN);
+  const names = await userNames(
+    ctx.db,
+    rows.map((row) => row.publishedBy),
+  );
+  return rows.map((row) => presentRevisionSummary(row, names));
+}
+
+export async function getPageRevision(ctx: Ctx, pageId: string, number: number) {
+  const page = await editablePage(ctx, pageId);
+  const row = await findRevision(ctx.db, page.id, number);
+  if (!row) throw new AppError('not_found', 'revision not found');
+  return presentRevision(row, await userNames(ctx.db, [row.publishedBy]));
+}
+
+/** A revision's document becomes the draft (a new version of it); publishing it is a next step. */
+export async function restorePageRevision(ctx: Ctx, pageId: string, number: number, base: DraftBase) {
+  const page = await editablePage(ctx, pageId);
+  const row = await findRevision(ctx.db, page.id, number);
+  if (!row) throw new AppError('not_found', 'revision not found');
+  await commands.saveDraft(ctx, page, { base, document: row.document, restoredFrom: number });
+  return presentCurrentDraft(ctx, page);
+}
+
+export async function schedulePage(
+  ctx: Ctx,
+  pageId: string,
+  input: { action: 'publish' | 'unpublish'; at: string; base: DraftBase; acceptFindings: boolean },
+) {
+  const page = await editablePage(ctx, pageId);
+  const at = new Date(input.at);
+  const now = Date.now();
+  if (!(at.getTime() > now && at.getTime() <= now + MAX_SCHEDULE_AHEAD_MS)) {
+    throw new AppError('validation_failed', 'the moment is not between now and a year from now', [
+      { path: 'at', message: 'validation.scheduleMoment' },
+    ]);
+  }
+  const row = await commands.schedule(ctx, page, {
+    action: input.action,
+    at,
+    base: input.base,
+    acceptFindings: input.acceptFindings,
+  });
+  return presentSchedule(row, await userNames(ctx.db, [row.createdBy]));
+}
+
+export async function cancelPageSchedule(ctx: Ctx, pageId: string, scheduleId: string) {
+  const page = await editablePage(ctx, pageId);
+  await commands.cancelSchedule(ctx, page, scheduleId);
+}
+
+/**
+ * A link that shows the page's draft (as it is when opened) to anyone who has it, until it
+ * expires: for a colleague or a client to look at before publishing.
+ */
+export async function createPreviewLink(ctx: Ctx, pageId: string, hours: number = PREVIEW_HOURS.standard) {
+  const page = await editablePage(ctx, pageId);
+  const path = page.kind === 'page' ? (await loadPagePaths(ctx.db, ctx.locale)).get(page.id) : undefined;
+  if (!path) throw new AppError('not_found', 'the page has no place in the menu to preview it at');
+  const expiresAt = new Date(Date.now() + hours * 3_600_000);
+  const token = previewToken(await serverSecret(ctx.db, 'previewLink'), page.id, expiresAt);
+  return { url: `${path}?preview=${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * A copy of a block, for this page's draft: of a block on this page (duplicate) or on another page
+ * the actor may edit (copy to another page), as its own draft has it if it has one. A new guid, and
+ * an image block's image recorded again for the copy (a block names only its own uploads). Nothing
+ * is saved: the editor puts the copy in the draft where it wants it.
+ */
+export async function copyBlock(ctx: Ctx, pageId: string, blockGuid: string): Promise<DraftBlock> {
+  await editablePage(ctx, pageId);
+  const source = await findBlockToCopy(ctx, blockGuid);
+  const guid = randomUUID();
+  const options = { ...source.options };
+  const imageGuid = options.imageGuid;
+  if (source.name === 'image' && typeof imageGuid === 'string') {
+    const original = (await findMediaRows(ctx.db, [imageGuid])).get(imageGuid.toLowerCase());
+    if (original?.purpose === 'block') {
+      options.imageGuid = (await copyBlockImage(ctx, { source: original, blockGuid: guid })).id;
+    }
+  }
+  return { guid, name: source.name, position: source.position, content: source.content, options };
+}
+
+async function findBlockToCopy(ctx: Ctx, blockGuid: string): Promise<DraftBlock> {
+  const live = await findBlockWithPage(ctx.db, blockGuid);
+  const pageId = live?.page.id ?? (await findDraftWithBlock(ctx.db, blockGuid))?.page.id;
+  if (!pageId) throw new AppError('not_found', 'building block instance not found');
+  const page = await editablePage(ctx, pageId);
+  const draft = await findDraft(ctx.db, page.id);
+  const document = draft?.document ?? (await publishedDocument(ctx.db, page));
+  const block = document.blocks.find((candidate) => candidate.guid === blockGuid);
+  if (!block) throw new AppError('not_found', 'building block instance not found');
+  return block;
+}

@@ -1,0 +1,12 @@
+import type { LayoutPosition } from '../../../common/pages';
+
+/** The id prefix of a layout position as a drop target (block ids are their guids). */
+export const DND_POSITION_PREFIX = 'position:';
+
+/** How a position's tools move blocks; every move goes through `moveBlock` (block-editing.ts). */
+export type DndArrange = {
+  /** Moves a block to `toIndex` of `toPosition`: shown at once, then stored. */
+  move(guid: string, toPosition: LayoutPosition, toIndex: number): void;
+  /** Puts a just-created block (stored at the end of its position) at the index it was added at. */
+  placeNew(guid: string, position: LayoutPosition, index: number): Promise<void>;
+};
