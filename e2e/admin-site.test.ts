@@ -4,6 +4,7 @@ import { LOCALE_COOKIE } from '../common/locale.ts';
 import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, openDialog, waitForHydration } from './browser.ts';
+import { publishFromEditBar } from './edit-mode.ts';
 
 /**
  * Settings and the site parts without a screen until issue 10: the settings groups (live header
@@ -181,6 +182,7 @@ describe('settings and site parts', () => {
     await page.getByRole('option', { name: 'Terugblik op de dorpsquiz' }).click();
     await editor.getByRole('button', { name: 'Opslaan' }).click();
     await editor.waitFor({ state: 'detached' });
+    await publishFromEditBar(page);
     const block = await context.request.get(`${baseUrl()}/api/buildingblockinstance/${guid}`);
     const options = ((await block.json()) as { options: { defaultParentGuids?: string[] } }).options;
     expect(options.defaultParentGuids).toHaveLength(1);

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
+import { publishFromEditBar } from './edit-mode.ts';
 
 const PAGE_PATH = '/contact';
 const ALT = 'Het dorpsplein in de zon';
@@ -104,7 +105,9 @@ describe('the block editor', () => {
     await imageEditor.waitFor({ state: 'detached' });
     await imageBlock.locator('img').first().waitFor();
 
-    // Leave edit mode: the visitor's page shows the image, at the variant its box needs.
+    // Edit mode changed the draft; published, the visitor's page shows the image, at the variant
+    // its box needs.
+    await publishFromEditBar(page);
     await page.getByRole('link', { name: 'Sluit bewerkmodus' }).click();
     await page.waitForURL(`${baseUrl()}${PAGE_PATH}`);
     await page.locator('.edit-mode-bar').waitFor({ state: 'detached' });
@@ -175,6 +178,7 @@ describe('the block editor', () => {
     }
     await waitForBlockCount(page, before);
     await expect(page.getByText(TEXT).count()).resolves.toBe(0);
+    await publishFromEditBar(page);
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from './accounts.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { publishFromEditBar } from './edit-mode.ts';
 
 describe('the edit control and edit mode', () => {
   let browser: Browser;
@@ -43,12 +44,16 @@ describe('the edit control and edit mode', () => {
     await title.fill('Nieuws uit het dorp');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByRole('heading', { level: 1, name: 'Nieuws uit het dorp' }).waitFor();
+    // The new title is in the draft until it is published.
+    await page.getByRole('region', { name: 'Bewerkmodus' }).locator('[data-draft-status="draft"]').waitFor();
+    await publishFromEditBar(page);
 
     await page.getByRole('link', { name: 'Sluit bewerkmodus' }).click();
     await page.waitForURL(`${baseUrl()}/nieuws`);
     // The URL changes before the page has re-rendered: wait for edit mode to go away.
     await page.locator('.edit-mode-bar').waitFor({ state: 'detached' });
     await page.locator('.edit-control').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Nieuws uit het dorp' }).waitFor();
     await context.close();
   });
 
@@ -84,6 +89,15 @@ describe('the edit control and edit mode', () => {
     await chooseLayout('25-75');
     await expect(page.getByRole('status').filter({ hasText: 'linkerkolom' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Update' }).click();
+    await sideColumn.waitFor();
+
+    // Visitors never saw these layouts: the draft goes, the page stays as published.
+    await page.getByRole('button', { name: 'Meer' }).click();
+    await page.getByRole('menuitem', { name: 'Concept weggooien' }).click();
+    const discard = page.getByRole('dialog', { name: 'Concept weggooien?' });
+    await discard.getByRole('button', { name: 'Concept weggooien' }).click();
+    await discard.waitFor({ state: 'detached' });
+    await page.locator('[data-draft-status="published"]').waitFor();
     await sideColumn.waitFor();
     await context.close();
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
+import { draftSaved } from './edit-mode.ts';
 
 // Issue 13: blocks move within and across layout positions by pointer and by keyboard, and a block
 // can be added between two blocks. A page of its own (layout 75-25: main and a right column).
@@ -62,17 +63,6 @@ async function moveLifted(page: Page, key: 'ArrowRight' | 'ArrowLeft', announced
       if (attempt === 3) throw error;
     }
   }
-}
-
-/**
- * Resolves once the reorder call answered (the move is stored). Made just before the action that
- * stores, so that no wait is left behind when an earlier step fails.
- */
-function reorderStored(page: Page) {
-  return page.waitForResponse(
-    (response) =>
-      response.url().includes('buildingblockinstances:reorder') && response.request().method() === 'POST',
-  );
 }
 
 describe('arranging blocks in edit mode', () => {
@@ -145,7 +135,7 @@ describe('arranging blocks in edit mode', () => {
     await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
     // The drop indicator: the dragged block already stands in the right column, marked.
     await page.locator(`[data-editable-position="right"] > .editable-block.is-dragging`).waitFor();
-    const stored = reorderStored(page);
+    const stored = draftSaved(page);
     await page.mouse.up();
     // Shown before the server answered (the order is local first).
     expect(await guidsAt(page, 'right')).toEqual([blocks.R, blocks.A]);
@@ -178,7 +168,7 @@ describe('arranging blocks in edit mode', () => {
 
     await lift(page, handle);
     await moveLifted(page, 'ArrowRight', /^Blok Tekst staat nu op plek \d van 3 in rechterkolom\.$/);
-    const stored = reorderStored(page);
+    const stored = draftSaved(page);
     await page.keyboard.press('Space');
     await page
       .getByText(/^Blok Tekst neergezet op plek \d van 3 in rechterkolom\.$/)
@@ -198,7 +188,7 @@ describe('arranging blocks in edit mode', () => {
     expect(await guidsAt(page, 'main')).toEqual([blocks.B]);
 
     // The up and down buttons stay: the same move, by button.
-    const stored2 = reorderStored(page);
+    const stored2 = draftSaved(page);
     const first = right[0] as string;
     await page
       .locator(`[data-editable-block][data-guid="${first}"]`)

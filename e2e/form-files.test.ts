@@ -13,6 +13,7 @@ import {
   waitForHydration,
   watchProblems,
 } from './browser.ts';
+import { publishFromEditBar } from './edit-mode.ts';
 
 /**
  * Issue 11: a form with a file question on a page. Visitors send a file with and without
@@ -71,6 +72,7 @@ describe('a form with a file question', () => {
     await page.getByRole('option', { name: 'Bestanden', exact: true }).click();
     await drawer.getByRole('button', { name: 'Maak aan' }).click();
     await drawer.waitFor({ state: 'detached' });
+    await publishFromEditBar(page);
     await page.close();
   }, 180_000);
   afterAll(async () => {

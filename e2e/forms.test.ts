@@ -11,6 +11,7 @@ import {
   waitForHydration,
   watchProblems,
 } from './browser.ts';
+import { publishFromEditBar } from './edit-mode.ts';
 
 /**
  * Forms (issue 11), end to end: an admin builds a two-step form with a conditional question,
@@ -152,6 +153,7 @@ describe('forms', () => {
     await drawer.getByRole('button', { name: 'Maak aan' }).click();
     await drawer.waitFor({ state: 'detached' });
     await page.locator('[data-block="form"]').getByRole('heading', { name: 'Meld je aan' }).waitFor();
+    await publishFromEditBar(page);
 
     // A signed-in visitor's post carries the session's XSRF token in the form itself.
     await page.goto(`${baseUrl()}${PAGE}`);

@@ -150,7 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        // Video blocks, and the editor's preview of a draft (issue 13), which frames the site itself.
+        // Other sites may not frame ours (helmet's frame-ancestors 'self').
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         upgradeInsecureRequests:
           config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
       },

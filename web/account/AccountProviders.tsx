@@ -10,13 +10,15 @@ import { getQueryClient } from '../query-client';
 /**
  * Client data and task notices, at the root of the two areas that use them: the signed-in screens
  * (routes/signed-in-layout.tsx) and edit mode (loaded only when a page is edited). Both share the
- * one query client; the public site's pages do not load TanStack Query.
+ * one query client; the public site's pages do not load TanStack Query. The notices stand at the
+ * bottom left, as an editor's snackbars do (WordPress, Google Docs): clear of the header's menus,
+ * the edit bar's buttons and the block drawer on the right.
  */
 export function AccountProviders({ children }: { children: ReactNode }) {
   const [client] = useState(getQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-left" />
       {children}
     </QueryClientProvider>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback } from 'react';
+import { ApiError } from '../api/client';
 import { useTranslation } from '../i18n';
 import { errorMessage } from './error-message';
 import { useNotificationCloseMs } from './viewer';
@@ -81,7 +82,10 @@ export function useTask() {
       } catch (error) {
         clearTimeout(busy);
         notifications.hide(id);
-        console.error(`[task] ${label} failed:`, error);
+        // A refusal (4xx) is an answer the notice gives the user; anything else is a fault to log.
+        if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) {
+          console.error(`[task] ${label} failed:`, error);
+        }
         const failedId = `${id}-failed`;
         notifications.show({
           id: failedId,

@@ -34,7 +34,8 @@ export type OptionsEditorProps<N extends BlockTypeName> = {
   setOptions(changes: Partial<OptionsDraft<N>>): void;
   /** The block's guid once it exists (an image can only be uploaded for an existing block). */
   blockGuid: string | null;
-  permissions: BlockPermissions;
+  /** Who may add items (lists and widgets); null until the block is published. */
+  permissions: BlockPermissions | null;
   setPermissions(permissions: BlockPermissions): void;
 };
 

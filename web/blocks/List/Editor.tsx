@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput, Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   ADD_PERMISSIONS,
@@ -177,6 +177,7 @@ export function PermissionsFields({
 export const listEditor: BlockEditor<'list'> = {
   Content: ListTitleContent,
   Options: function ListOptions({ options, errors, setOptions, permissions, setPermissions }) {
+    const { t } = useTranslation();
     return (
       <OptionsSection>
         <Stack gap="sm">
@@ -186,7 +187,13 @@ export const listEditor: BlockEditor<'list'> = {
             setOptions={setOptions}
             maxPerPage={MAX_ITEMS_PER_PAGE}
           />
-          <PermissionsFields permissions={permissions} onChange={setPermissions} />
+          {permissions ? (
+            <PermissionsFields permissions={permissions} onChange={setPermissions} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('blockEditor.permissionsAfterPublish')}
+            </Text>
+          )}
         </Stack>
       </OptionsSection>
     );

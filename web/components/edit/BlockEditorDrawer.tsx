@@ -12,14 +12,17 @@ import {
 } from '../../../common/blocks/permissions';
 import { issueMessage, type SchemaIssue } from '../../../common/issues';
 import type { Locale } from '../../../common/localized-text';
+import type { DraftBlock } from '../../../common/page-drafts';
 import type { PageView } from '../../../common/site';
 import { errorMessage, useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import type { ContentDraft, FieldErrors, OptionsDraft } from '../../blocks/editor-kit';
 import { BLOCK_EDITORS } from '../../blocks/editors';
 import { useTranslation } from '../../i18n';
-import { defaultOptions, fieldKey } from './block-editing';
+import { defaultOptions, documentWithBlock, documentWithChangedBlock, fieldKey } from './block-editing';
+import { useDraft } from './draft';
 import type { EditTarget } from './EditableBlocks';
+import { useUnsavedChanges } from './unsaved';
 import '../../i18n/editor';
 
 /** SPEC 9: the edit drawer uses an overlay below this width; above it the page stays usable beside it. */
@@ -29,17 +32,27 @@ type Draft<N extends BlockTypeName> = {
   name: N;
   content: { nl: ContentDraft<N>; en: ContentDraft<N> | null };
   options: OptionsDraft<N>;
-  permissions: BlockPermissions;
+  /** Null for a block that is not published yet (see livePermissionsQuery). */
+  permissions: BlockPermissions | null;
 };
 
-type StoredBlock = Awaited<ReturnType<typeof loadBlock>>;
-
-const loadBlock = (guid: string) =>
-  unwrap(api.GET('/api/buildingblockinstance/{guid}', { params: { path: { guid } } }));
-
-export const blockQuery = (guid: string) => ({
-  queryKey: ['blocks', guid] as const,
-  queryFn: () => loadBlock(guid),
+/**
+ * Who may add items to a list or widget is not part of the draft: it is set on the published block
+ * and counts at once. Null while the block exists only in the draft (it can be set once published).
+ */
+const livePermissionsQuery = (guid: string) => ({
+  queryKey: ['blocks', guid, 'permissions'] as const,
+  queryFn: async (): Promise<BlockPermissions | null> => {
+    try {
+      const block = await unwrap(
+        api.GET('/api/buildingblockinstance/{guid}', { params: { path: { guid } } }),
+      );
+      return readBlockPermissions(block.options);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
 });
 
 const clone = <T,>(value: T): T => structuredClone(value);
@@ -49,11 +62,15 @@ function newDraft<N extends BlockTypeName>(name: N): Draft<N> {
     name,
     content: { nl: BLOCK_TYPES[name].newContent() as ContentDraft<N>, en: null },
     options: defaultOptions(name) as OptionsDraft<N>,
-    permissions: readBlockPermissions({}),
+    permissions: null,
   };
 }
 
-function storedDraft<N extends BlockTypeName>(name: N, block: StoredBlock): Draft<N> {
+function storedDraft<N extends BlockTypeName>(
+  name: N,
+  block: DraftBlock,
+  permissions: BlockPermissions | null,
+): Draft<N> {
   const stored = (block.content ?? {}) as { nl?: object; en?: object };
   const { [BLOCK_PERMISSIONS_KEY]: _permissions, ...options } = block.options;
   const start = BLOCK_TYPES[name].newContent();
@@ -64,7 +81,7 @@ function storedDraft<N extends BlockTypeName>(name: N, block: StoredBlock): Draf
       en: stored.en ? ({ ...stored.en } as ContentDraft<N>) : null,
     },
     options: { ...defaultOptions(name), ...options } as OptionsDraft<N>,
-    permissions: readBlockPermissions(block.options),
+    permissions,
   };
 }
 
@@ -87,9 +104,13 @@ export default function BlockEditorDrawer({
 }) {
   const { t } = useTranslation();
   const isWide = useMediaQuery(`(min-width: ${OVERLAY_BELOW}px)`) ?? false;
-  const stored = useQuery({
-    ...blockQuery(target.kind === 'edit' ? target.guid : ''),
-    enabled: target.kind === 'edit',
+  const { draft, error } = useDraft(page.guid);
+  const block =
+    target.kind === 'edit' ? draft?.document.blocks.find((item) => item.guid === target.guid) : undefined;
+  const hasPermissions = target.kind === 'edit' && (target.name === 'list' || target.name === 'widget');
+  const permissions = useQuery({
+    ...livePermissionsQuery(target.kind === 'edit' ? target.guid : ''),
+    enabled: hasPermissions,
   });
   const typeName = t(`blockEditor.types.${target.name}`);
   const title =
@@ -110,22 +131,22 @@ export default function BlockEditorDrawer({
         onClose={onClose}
       />
     );
-  } else if (stored.data && isBlockTypeName(stored.data.buildingBlockName)) {
+  } else if (block && isBlockTypeName(block.name) && (!hasPermissions || permissions.isSuccess)) {
     body = (
       <BlockForm
-        key={`${target.guid}@${stored.dataUpdatedAt}`}
+        key={target.guid}
         page={page}
         target={target}
-        initial={storedDraft(stored.data.buildingBlockName, stored.data)}
+        initial={storedDraft(block.name, block, permissions.data ?? null)}
         title={title}
         onSaved={onSaved}
         onClose={onClose}
       />
     );
-  } else if (stored.error || stored.data) {
+  } else if (error || permissions.error || draft) {
     body = (
       <Alert color="red" role="alert">
-        {errorMessage(stored.error, t('blockEditor.loadFailed'))}
+        {errorMessage(error ?? permissions.error, t('blockEditor.loadFailed'))}
       </Alert>
     );
   } else {
@@ -170,9 +191,11 @@ function BlockForm<N extends BlockTypeName>({
 }) {
   const { t } = useTranslation();
   const run = useTask();
+  const { change } = useDraft(page.guid);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSaving, setSaving] = useState(false);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
   const [tab, setTab] = useState<Locale>('nl');
   const { name } = draft;
   const type = BLOCK_TYPES[name];
@@ -229,43 +252,38 @@ function BlockForm<N extends BlockTypeName>({
       ...(type.isLocalized && draft.content.en ? { en: draft.content.en as Record<string, unknown> } : {}),
     };
     const options = draft.options as Record<string, unknown>;
-    const permissionsChanged =
-      (name === 'list' || name === 'widget') &&
-      JSON.stringify(draft.permissions) !== JSON.stringify(initial.permissions);
+    const guid = target.kind === 'create' ? crypto.randomUUID() : target.guid;
     setSaving(true);
-    const saved = await run(t('blockEditor.tasks.save', { type: typeName }), async () => {
-      try {
-        const block =
-          target.kind === 'create'
-            ? await unwrap(
-                api.POST('/api/pages/{id}/buildingblockinstances', {
-                  params: { path: { id: page.guid } },
-                  body: { buildingBlockName: name, layoutPosition: target.position, content, options },
-                }),
-              )
-            : await unwrap(
-                api.PUT('/api/buildingblockinstance/{guid}', {
-                  params: { path: { guid: target.guid } },
-                  body: { content, options },
-                }),
-              );
-        if (permissionsChanged) {
-          await unwrap(
-            api.POST('/api/buildingblockinstance/{guid}/permissions', {
-              params: { path: { guid: block.guid } },
-              body: draft.permissions,
-            }),
-          );
-        }
-        return block;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400) setErrors(serverErrors(error));
-        throw error;
-      }
-    });
+    const saved = await change(
+      t('blockEditor.tasks.save', { type: typeName }),
+      (document) =>
+        target.kind === 'create'
+          ? documentWithBlock(
+              document,
+              { guid, name, position: target.position, content, options },
+              target.index,
+            )
+          : documentWithChangedBlock(document, guid, (block) => ({ ...block, content, options })),
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 400) setErrors(serverErrors(error));
+        },
+      },
+    );
+    const { permissions } = draft;
+    if (saved && permissions && JSON.stringify(permissions) !== JSON.stringify(initial.permissions)) {
+      await run(t('blockEditor.tasks.permissions'), () =>
+        unwrap(
+          api.POST('/api/buildingblockinstance/{guid}/permissions', {
+            params: { path: { guid } },
+            body: permissions,
+          }),
+        ),
+      );
+    }
     setSaving(false);
     // A new image block stays open: now that it exists, an image can be uploaded for it.
-    if (saved) await onSaved({ guid: saved.guid, keepOpen: target.kind === 'create' && name === 'image' });
+    if (saved) await onSaved({ guid, keepOpen: target.kind === 'create' && name === 'image' });
   }
 
   const setContent = (locale: Locale, content: ContentDraft<N>) =>

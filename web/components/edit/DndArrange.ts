@@ -7,6 +7,4 @@ export const DND_POSITION_PREFIX = 'position:';
 export type DndArrange = {
   /** Moves a block to `toIndex` of `toPosition`: shown at once, then stored. */
   move(guid: string, toPosition: LayoutPosition, toIndex: number): void;
-  /** Puts a just-created block (stored at the end of its position) at the index it was added at. */
-  placeNew(guid: string, position: LayoutPosition, index: number): Promise<void>;
 };

@@ -17,24 +17,22 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { isBlockTypeName } from '../../../common/blocks/index';
 import { type LayoutPosition, layoutPositions } from '../../../common/pages';
 import type { PageView as PageViewModel } from '../../../common/site';
 import { AccountProviders } from '../../account/AccountProviders';
-import { useTask } from '../../account/tasks';
-import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { PageView } from '../../layouts/PageView';
 import {
   arrangedBlocks,
   type BlockOrder,
   blockOrder,
+  documentWithOrder,
   moveBlock,
   positionOf,
-  type ReorderCall,
 } from './block-editing';
 import { DND_POSITION_PREFIX, type DndArrange } from './DndArrange';
+import { useDraft } from './draft';
 import { EditablePosition } from './EditableBlocks';
 import { EditModeBar } from './EditMode';
 import '../../i18n/editor';
@@ -44,10 +42,16 @@ import '../../i18n/editor';
  * Loaded only when a page is edited, with the app's query client and task notices, so that none of
  * this reaches a visitor.
  */
-export default function EditModePage({ page }: { page: PageViewModel }) {
+export default function EditModePage({
+  page,
+  isTemplate = false,
+}: {
+  page: PageViewModel;
+  isTemplate?: boolean;
+}) {
   return (
     <AccountProviders>
-      <EditModeBar page={page} />
+      <EditModeBar page={page} isTemplate={isTemplate} />
       <ArrangeablePage page={page} />
     </AccountProviders>
   );
@@ -114,8 +118,7 @@ const measuring = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
  */
 function ArrangeablePage({ page }: { page: PageViewModel }) {
   const { t } = useTranslation();
-  const run = useTask();
-  const { revalidate } = useRevalidator();
+  const { change } = useDraft(page.guid);
   const positions = useMemo(() => layoutPositions(page.layout), [page.layout]);
   const serverOrder = useMemo(() => blockOrder(page.blocks, positions), [page.blocks, positions]);
   // The local order, until the page's data reloads (then the server's order is the truth again).
@@ -138,15 +141,20 @@ function ArrangeablePage({ page }: { page: PageViewModel }) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  /** The one place a new order is stored: shown at once, then saved; put back if the save fails. */
+  /**
+   * The one place a move is stored: shown at once, then saved in the draft (the same move, made on
+   * the draft as the server has it); put back if the save fails.
+   */
   const commit = useCallback(
-    async (before: BlockOrder, moved: { order: BlockOrder; reorder: ReorderCall }, guid: string) => {
+    async (before: BlockOrder, moved: { order: BlockOrder }, guid: string) => {
       setLocal({ basis: serverOrder, order: moved.order });
       focusHandle(guid);
-      const saved = await run(t('blockEditor.tasks.move'), async () => {
-        await saveOrder(page.guid, moved.reorder);
-        await revalidate();
-        return true;
+      const position = positionOf(moved.order, guid);
+      const index = position ? (moved.order[position] ?? []).indexOf(guid) : -1;
+      const saved = await change(t('blockEditor.tasks.move'), (document) => {
+        const order = blockOrder(document.blocks, positions);
+        const again = position ? moveBlock(order, guid, position, index) : null;
+        return again ? documentWithOrder(document, again.order) : document;
       });
       if (!saved) {
         setLocal((current) =>
@@ -155,7 +163,7 @@ function ArrangeablePage({ page }: { page: PageViewModel }) {
         focusHandle(guid);
       }
     },
-    [page.guid, revalidate, run, serverOrder, t],
+    [change, positions, serverOrder, t],
   );
 
   const arrange: DndArrange = useMemo(
@@ -165,19 +173,8 @@ function ArrangeablePage({ page }: { page: PageViewModel }) {
         const moved = moveBlock(before, guid, toPosition, toIndex);
         if (moved) void commit(before, moved, guid);
       },
-      async placeNew(guid, position, index) {
-        // A new block arrives at the end of its position; when it was added elsewhere, it moves there.
-        const before = orderRef.current;
-        const withNew = {
-          ...before,
-          [position]: [...(before[position] ?? []).filter((g) => g !== guid), guid],
-        };
-        const moved = moveBlock(withNew, guid, position, index);
-        if (!moved) return;
-        await run(t('blockEditor.tasks.move'), () => saveOrder(page.guid, moved.reorder));
-      },
     }),
-    [commit, page.guid, run, t],
+    [commit],
   );
 
   const blockName = (guid: string) => {
@@ -300,16 +297,6 @@ function ArrangeablePage({ page }: { page: PageViewModel }) {
         ) : null}
       </DragOverlay>
     </DndContext>
-  );
-}
-
-/** The one call that stores an order (the lead will point it at the draft API later). */
-async function saveOrder(pageGuid: string, reorder: ReorderCall): Promise<void> {
-  await unwrap(
-    api.POST('/api/pages/{id}/buildingblockinstances:reorder', {
-      params: { path: { id: pageGuid } },
-      body: reorder,
-    }),
   );
 }
 

@@ -4,16 +4,14 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
 import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { type BlockTypeName, type BlockView, isBlockTypeName } from '../../../common/blocks/index';
 import type { LayoutPosition } from '../../../common/pages';
 import type { PageView } from '../../../common/site';
-import { useTask } from '../../account/tasks';
-import { api, unwrap } from '../../api/client';
 import { RenderBlock } from '../../blocks/registry';
 import { useTranslation } from '../../i18n';
-import { ADDABLE_BLOCK_TYPES, isBlockEmpty } from './block-editing';
+import { ADDABLE_BLOCK_TYPES, documentWithoutBlock, isBlockEmpty } from './block-editing';
 import type { DndArrange } from './DndArrange';
+import { useDraft } from './draft';
 import '../../i18n/editor';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
@@ -49,20 +47,15 @@ export function EditablePosition({
   arrange: DndArrange;
 }) {
   const { t } = useTranslation();
-  const run = useTask();
-  const { revalidate } = useRevalidator();
+  const { change } = useDraft(page.guid);
   const [target, setTarget] = useState<EditTarget | null>(null);
   const [toDelete, setToDelete] = useState<BlockView | null>(null);
   const [isBusy, setBusy] = useState(false);
   const { setNodeRef } = useDroppable({ id: positionId });
   const guids = useMemo(() => blocks.map((block) => block.guid), [blocks]);
 
+  /** The draft (and with it the page) is saved and shown again; the block takes the focus. */
   async function saved({ guid, keepOpen }: { guid: string; keepOpen: boolean }) {
-    // Added between blocks: the new block (stored at the end) moves to its place first.
-    if (target?.kind === 'create' && target.index !== undefined && target.index < blocks.length) {
-      await arrange.placeNew(guid, position, target.index);
-    }
-    await revalidate();
     if (keepOpen) {
       setTarget({ kind: 'edit', guid, name: 'image' });
       return;
@@ -73,14 +66,8 @@ export function EditablePosition({
 
   async function remove(block: BlockView) {
     setBusy(true);
-    const done = await run(t('blockEditor.tasks.delete'), async () => {
-      await unwrap(
-        api.DELETE('/api/buildingblockinstance/{guid}', { params: { path: { guid: block.guid } } }),
-      );
-      return true;
-    });
+    await change(t('blockEditor.tasks.delete'), (document) => documentWithoutBlock(document, block.guid));
     setToDelete(null);
-    if (done) await revalidate();
     setBusy(false);
     // The block is gone: the position's "add block" button is the nearest sensible place.
     focusAddButton(position);

@@ -5,6 +5,10 @@ import {
   arrangedBlocks,
   blockOrder,
   defaultOptions,
+  documentWithBlock,
+  documentWithChangedBlock,
+  documentWithOrder,
+  documentWithoutBlock,
   fieldKey,
   isBlockEmpty,
   moveBlock,
@@ -24,7 +28,6 @@ describe('block editing helpers', () => {
     const order = { main: ['a', 'b', 'c'], right: [] };
     expect(moveBlock(order, 'b', 'main', 0)).toEqual({
       order: { main: ['b', 'a', 'c'], right: [] },
-      reorder: { position: 'main', guids: ['b', 'a', 'c'] },
     });
     expect(moveBlock(order, 'b', 'main', 2)?.order.main).toEqual(['a', 'c', 'b']);
     expect(moveBlock(order, 'a', 'main', -1)).toBeNull();
@@ -34,31 +37,62 @@ describe('block editing helpers', () => {
     expect(order.main).toEqual(['a', 'b', 'c']);
   });
 
-  it('moves a block into another position, also an empty one, and tells the server that position', () => {
+  it('moves a block into another position, also an empty one', () => {
     const order = { top: ['t'], main: ['a', 'b', 'c'], right: ['r1', 'r2'] };
     expect(moveBlock(order, 'b', 'right', 1)).toEqual({
       order: { top: ['t'], main: ['a', 'c'], right: ['r1', 'b', 'r2'] },
-      reorder: { position: 'right', guids: ['r1', 'b', 'r2'] },
     });
-    expect(moveBlock(order, 'a', 'right', 99)?.reorder).toEqual({
-      position: 'right',
-      guids: ['r1', 'r2', 'a'],
-    });
+    expect(moveBlock(order, 'a', 'right', 99)?.order.right).toEqual(['r1', 'r2', 'a']);
     expect(moveBlock({ main: ['a'], right: [] }, 'a', 'right', 0)).toEqual({
       order: { main: [], right: ['a'] },
-      reorder: { position: 'right', guids: ['a'] },
     });
     // A position the layout does not show takes nothing.
     expect(moveBlock(order, 'a', 'left', 0)).toBeNull();
   });
 
-  it('puts a new block at the place it was added (it arrives at the end)', () => {
-    const order = { main: ['a', 'b', 'new'] };
-    expect(moveBlock(order, 'new', 'main', 1)?.reorder).toEqual({
-      position: 'main',
-      guids: ['a', 'new', 'b'],
+  it('changes a draft document: order, a block added at a place, changed and removed', () => {
+    const draftBlock = (guid: string, position: 'main' | 'right' | 'left') => ({
+      guid,
+      name: 'divider',
+      position,
+      content: null,
+      options: {},
     });
-    expect(moveBlock(order, 'new', 'main', 2)).toBeNull();
+    const document = {
+      title: { nl: 'T' },
+      description: null,
+      layout: '75-25' as const,
+      options: [],
+      blocks: [
+        draftBlock('a', 'main'),
+        draftBlock('l', 'left'),
+        draftBlock('b', 'main'),
+        draftBlock('r', 'right'),
+      ],
+    };
+    const moved = moveBlock(blockOrder(document.blocks, ['main', 'right']), 'a', 'right', 0);
+    const ordered = documentWithOrder(document, moved?.order ?? {});
+    // The hidden left column's block stays, after the shown ones.
+    expect(ordered.blocks.map((item) => `${item.position}:${item.guid}`)).toEqual([
+      'main:b',
+      'right:a',
+      'right:r',
+      'left:l',
+    ]);
+    const added = documentWithBlock(document, draftBlock('n', 'main'), 1);
+    expect(added.blocks.map((item) => item.guid)).toEqual(['a', 'l', 'n', 'b', 'r']);
+    expect(documentWithBlock(document, draftBlock('n', 'main')).blocks.at(-1)?.guid).toBe('n');
+    expect(documentWithBlock(document, draftBlock('n', 'right'), 0).blocks.map((item) => item.guid)).toEqual([
+      'a',
+      'l',
+      'b',
+      'n',
+      'r',
+    ]);
+    const changed = documentWithChangedBlock(document, 'b', (item) => ({ ...item, options: { x: 1 } }));
+    expect(changed.blocks[2]?.options).toEqual({ x: 1 });
+    expect(document.blocks[2]?.options).toEqual({});
+    expect(documentWithoutBlock(document, 'l').blocks.map((item) => item.guid)).toEqual(['a', 'b', 'r']);
   });
 
   it('reads the order from the blocks and lays the blocks out in a new order', () => {
@@ -104,5 +138,6 @@ describe('block editing helpers', () => {
   it('maps issue paths to form fields', () => {
     expect(fieldKey('content.nl.alt')).toBe('nl.alt');
     expect(fieldKey('options.size')).toBe('size');
+    expect(fieldKey('document.blocks.12.content.en.buttons.0.href')).toBe('en.buttons.0.href');
   });
 });

@@ -5,6 +5,7 @@ import {
   type BlockView,
   isKnownBlockView,
 } from '../../../common/blocks/index';
+import type { DraftBlock, PageDocument } from '../../../common/page-drafts';
 import type { LayoutPosition } from '../../../common/pages';
 
 /** The block types an editor can add, in the order the type picker shows them. */
@@ -29,11 +30,11 @@ export function isBlockEmpty(block: BlockView): boolean {
 /** The guids of each layout position a page shows, in their order there. */
 export type BlockOrder = Partial<Record<LayoutPosition, string[]>>;
 
-/** What the server is told after a move: these blocks, in this order, at this position. */
-export type ReorderCall = { position: LayoutPosition; guids: string[] };
-
 /** The order of the blocks at each of `positions` (the blocks arrive sorted, as the page lists them). */
-export function blockOrder(blocks: readonly BlockView[], positions: readonly LayoutPosition[]): BlockOrder {
+export function blockOrder(
+  blocks: readonly { guid: string; position: LayoutPosition }[],
+  positions: readonly LayoutPosition[],
+): BlockOrder {
   const order: BlockOrder = {};
   for (const position of positions) order[position] = [];
   for (const block of blocks) order[block.position]?.push(block.guid);
@@ -49,18 +50,16 @@ export function positionOf(order: BlockOrder, guid: string): LayoutPosition | un
 }
 
 /**
- * Every move of a block (dragged, moved by keyboard, the up and down buttons, a new block put in its
- * place) goes through here: the block leaves its position and lands in `toPosition` at `toIndex`
- * (clamped to the ends). Returns the new order and the reorder call that stores it (the target
- * position's full list; the server takes a guid from another position of the page along), or null
- * when nothing would change.
+ * Every move of a block (dragged, moved by keyboard, the up and down buttons) goes through here:
+ * the block leaves its position and lands in `toPosition` at `toIndex` (clamped to the ends).
+ * Returns the new order, or null when nothing would change.
  */
 export function moveBlock(
   order: BlockOrder,
   guid: string,
   toPosition: LayoutPosition,
   toIndex: number,
-): { order: BlockOrder; reorder: ReorderCall } | null {
+): { order: BlockOrder } | null {
   const from = positionOf(order, guid);
   const target = order[toPosition];
   if (!from || !target) return null;
@@ -71,7 +70,7 @@ export function moveBlock(
   const guids = [...rest.slice(0, index), guid, ...rest.slice(index)];
   const next: BlockOrder = { ...order, [toPosition]: guids };
   if (from !== toPosition) next[from] = (order[from] as string[]).filter((other) => other !== guid);
-  return { order: next, reorder: { position: toPosition, guids } };
+  return { order: next };
 }
 
 /** The page's blocks in `order`, each with the position it now has (blocks `order` lacks stay as they are). */
@@ -90,7 +89,55 @@ export function arrangedBlocks(blocks: readonly BlockView[], order: BlockOrder):
   return [...arranged, ...blocks.filter((block) => !placed.has(block.guid))];
 }
 
-/** Server and schema issue paths (`content.nl.alt`, `options.size`, `nl.alt`) as form field keys (`nl.alt`, `size`). */
+/**
+ * The document with its blocks in `order`: each listed block at its position, in that order; the
+ * blocks `order` does not list (those of positions the layout hides) keep their place after them.
+ */
+export function documentWithOrder(document: PageDocument, order: BlockOrder): PageDocument {
+  const byGuid = new Map(document.blocks.map((block) => [block.guid, block]));
+  const placed = new Set<string>();
+  const blocks: DraftBlock[] = [];
+  for (const [position, guids] of Object.entries(order) as [LayoutPosition, string[]][]) {
+    for (const guid of guids) {
+      const block = byGuid.get(guid);
+      if (!block || placed.has(guid)) continue;
+      placed.add(guid);
+      blocks.push(block.position === position ? block : { ...block, position });
+    }
+  }
+  return { ...document, blocks: [...blocks, ...document.blocks.filter((block) => !placed.has(block.guid))] };
+}
+
+/** The document with `block` added to its position at `index` there (at the end when absent or past it). */
+export function documentWithBlock(document: PageDocument, block: DraftBlock, index?: number): PageDocument {
+  const others = document.blocks.filter((other) => other.guid !== block.guid);
+  const there = others.filter((other) => other.position === block.position);
+  const before = index === undefined ? undefined : there[Math.max(0, Math.trunc(index))];
+  const at = before ? others.indexOf(before) : others.length;
+  return { ...document, blocks: [...others.slice(0, at), block, ...others.slice(at)] };
+}
+
+/** The document with the block `guid` changed by `change` (the same document when it has no such block). */
+export function documentWithChangedBlock(
+  document: PageDocument,
+  guid: string,
+  change: (block: DraftBlock) => DraftBlock,
+): PageDocument {
+  return {
+    ...document,
+    blocks: document.blocks.map((block) => (block.guid === guid ? change(block) : block)),
+  };
+}
+
+/** The document without the block `guid`. */
+export function documentWithoutBlock(document: PageDocument, guid: string): PageDocument {
+  return { ...document, blocks: document.blocks.filter((block) => block.guid !== guid) };
+}
+
+/**
+ * Server and schema issue paths (`content.nl.alt`, `options.size`, `nl.alt`, a draft's
+ * `document.blocks.3.content.nl.alt`) as form field keys (`nl.alt`, `size`).
+ */
 export function fieldKey(path: string): string {
-  return path.replace(/^(content|options)\./, '');
+  return path.replace(/^document\.blocks\.\d+\./, '').replace(/^(content|options)\./, '');
 }

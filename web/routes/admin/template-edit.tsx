@@ -28,7 +28,7 @@ export default function TemplateEditPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <Suspense fallback={<PageView page={page} />}>
-      <EditModePage page={page} />
+      <EditModePage page={page} isTemplate />
     </Suspense>
   );
 }

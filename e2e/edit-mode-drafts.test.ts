@@ -1,0 +1,315 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
+import { draftSaved, publishFromEditBar } from './edit-mode.ts';
+
+/**
+ * Edit mode works on a draft (issue 13), in Chromium against the production server: visitors keep
+ * the published page until "Publiceer"; the done notice takes a change back; a second editor's
+ * stale save is refused and says why; leaving with unsaved changes asks first; a header template's
+ * block is edited in the same editor; the publish check lists problems and passes axe.
+ */
+
+type Admin = Awaited<ReturnType<typeof adminSession>>;
+type Draft = {
+  version: number;
+  revision: number | null;
+  document: { options: { name: string; value: string }[] } & Record<string, unknown>;
+};
+
+const textDoc = (...parts: unknown[]) => ({
+  doc: { type: 'doc', content: [{ type: 'paragraph', content: parts }] },
+});
+const text = (value: string) => ({ type: 'text', text: value });
+
+const PUBLISHED = 'De tekst die bezoekers zien';
+const DRAFT = 'Een concept dat nog niemand ziet';
+
+let browser: Browser;
+let admin: Admin;
+let pageGuid = '';
+let path = '';
+let blockGuid = '';
+
+async function editor(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { width, height: 900 });
+  await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function openEditMode(page: Page, editPath = `${path}/edit`) {
+  await page.goto(`${baseUrl()}${editPath}`);
+  await waitForHydration(page);
+  await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
+}
+
+/** The text a signed-out visitor reads in the page's main area (or another part of it). */
+async function visitorText(part = 'main'): Promise<string> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}${path}`);
+  const main = await page.locator(part).first().innerText();
+  await context.close();
+  return main;
+}
+
+/** Opens the text block's drawer and replaces its text; resolves once the draft was saved. */
+async function replaceText(page: Page, value: string, guid = blockGuid) {
+  await page
+    .locator(`[data-editable-block][data-guid="${guid}"]`)
+    .getByRole('button', { name: 'Bewerk' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Blok bewerken: Tekst' });
+  await drawer.locator('.ProseMirror').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(value);
+  const saved = draftSaved(page);
+  await drawer.getByRole('button', { name: 'Opslaan' }).click();
+  return { drawer, saved };
+}
+
+async function currentDraft(guid = pageGuid): Promise<Draft> {
+  return (await (await admin.get(`/api/pages/${guid}/draft`)).json()) as Draft;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await adminSession(browser);
+  const stamp = Date.now().toString(36);
+  const created = (await (
+    await admin.post('/api/pages', { title: { nl: 'Concepten' }, layout: '100', isPublished: true })
+  ).json()) as { guid: string };
+  pageGuid = created.guid;
+  const menu = (await (await admin.get('/api/menus:withName?name=Top%20level%20menu')).json()) as {
+    guid: string;
+  };
+  await admin.post(`/api/menus/${menu.guid}/items`, {
+    name: { nl: 'Concepten' },
+    urlSegment: `concepten-${stamp}`,
+    pageGuid,
+    isVisible: true,
+  });
+  path = `/concepten-${stamp}`;
+  const block = (await (
+    await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
+      buildingBlockName: 'text',
+      layoutPosition: 'main',
+      content: { nl: textDoc(text(PUBLISHED)) },
+    })
+  ).json()) as { guid: string };
+  blockGuid = block.guid;
+});
+
+afterAll(async () => {
+  await admin.close();
+  await browser.close();
+});
+
+describe('edit mode on a draft', () => {
+  it('keeps the published page for visitors until Publiceer, and undoes a change from its notice', async () => {
+    const { context, page } = await editor();
+    const problems = watchProblems(page);
+    await openEditMode(page);
+
+    const { drawer, saved } = await replaceText(page, DRAFT);
+    await saved;
+    await drawer.waitFor({ state: 'detached' });
+    await page.locator('[data-draft-status="draft"]').waitFor();
+    await page.locator(`[data-guid="${blockGuid}"]`).getByText(DRAFT).waitFor();
+    // Visitors (and the page cache) still get the published text.
+    expect(await visitorText()).toContain(PUBLISHED);
+    expect(await visitorText()).not.toContain(DRAFT);
+
+    // The done notice takes the change back: the draft has the published text again.
+    const undone = draftSaved(page);
+    await page.getByRole('button', { name: 'Ongedaan maken' }).click();
+    expect((await undone).status()).toBe(200);
+    await page.locator(`[data-guid="${blockGuid}"]`).getByText(PUBLISHED).waitFor();
+    expect(JSON.stringify((await currentDraft()).document)).not.toContain(DRAFT);
+
+    // Changed again and published: now visitors read it.
+    const again = await replaceText(page, DRAFT);
+    await again.saved;
+    await again.drawer.waitFor({ state: 'detached' });
+    await publishFromEditBar(page);
+    await expect.poll(() => visitorText()).toContain(DRAFT);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses the save of a second editor whose draft went stale, and says why', async () => {
+    const first = await editor();
+    const second = await editor();
+    const problems = watchProblems(second.page);
+    await openEditMode(first.page);
+    await openEditMode(second.page);
+
+    const firstSave = await replaceText(first.page, 'Het eerste verhaal');
+    await firstSave.saved;
+    await firstSave.drawer.waitFor({ state: 'detached' });
+
+    // The second editor still has the draft as it was when the page opened.
+    const secondSave = await replaceText(second.page, 'Het tweede verhaal');
+    expect((await secondSave.saved).status()).toBe(409);
+    await second.page
+      .getByText(/Deze pagina is intussen door iemand anders gewijzigd/)
+      .first()
+      .waitFor();
+    // Nothing was overwritten, and the second editor now sees the first one's text.
+    expect(JSON.stringify((await currentDraft()).document)).toContain('Het eerste verhaal');
+    await second.page.keyboard.press('Escape');
+    await second.page.locator(`[data-guid="${blockGuid}"]`).getByText('Het eerste verhaal').waitFor();
+    expect(unexpectedProblems(problems, [409])).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('asks before leaving edit mode with unsaved changes in the block editor', async () => {
+    // From 1556 px the drawer stands beside the page, so the edit bar stays within reach.
+    const { context, page } = await editor(1600);
+    await openEditMode(page);
+    await page.locator(`[data-guid="${blockGuid}"]`).getByRole('button', { name: 'Bewerk' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Blok bewerken: Tekst' });
+    await drawer.locator('.ProseMirror').click();
+    await page.keyboard.type(' en nog iets');
+
+    // The drawer covers the bar's end; the breadcrumb leaves the page as well.
+    const close = page.getByRole('main').getByRole('link', { name: 'Home' });
+    await close.click();
+    const ask = page.getByRole('dialog', { name: 'Wijzigingen niet opgeslagen' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Blijf hier' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${baseUrl()}${path}/edit`);
+    await drawer.waitFor();
+
+    await close.click();
+    await ask.getByRole('button', { name: 'Weggaan zonder opslaan' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    await context.close();
+  });
+
+  it("edits a header template's block in the same editor; published, the pages using it show it", async () => {
+    const template = (await (
+      await admin.post('/api/pagetemplates', { title: { nl: 'E2E-koptekst' }, templateKind: 'header' })
+    ).json()) as { guid: string };
+    const templateBlock = (await (
+      await admin.post(`/api/pages/${template.guid}/buildingblockinstances`, {
+        buildingBlockName: 'text',
+        layoutPosition: 'main',
+        content: { nl: textDoc(text('Sjabloontekst')) },
+      })
+    ).json()) as { guid: string };
+    // The page uses the template (a setting of the page's document, published).
+    const draft = await currentDraft();
+    const saved = (await (
+      await admin.put(`/api/pages/${pageGuid}/draft`, {
+        version: draft.version,
+        revision: draft.revision,
+        document: {
+          ...draft.document,
+          options: [
+            ...draft.document.options.filter((option) => option.name !== 'templateHeader'),
+            { name: 'templateHeader', value: template.guid },
+          ],
+        },
+      })
+    ).json()) as Draft;
+    await admin.post(`/api/pages/${pageGuid}/draft:publish`, {
+      version: saved.version,
+      revision: saved.revision,
+      acceptFindings: true,
+    });
+    // A header template shows above the site's bar, outside the page's main area.
+    const headerText = () => visitorText('header');
+    await expect.poll(headerText).toContain('Sjabloontekst');
+
+    const { context, page } = await editor();
+    const problems = watchProblems(page);
+    await openEditMode(page, `/admin/pagetemplates/${template.guid}/edit`);
+    const { drawer, saved: templateSaved } = await replaceText(
+      page,
+      'Nieuwe sjabloontekst',
+      templateBlock.guid,
+    );
+    await templateSaved;
+    await drawer.waitFor({ state: 'detached' });
+    expect(await headerText()).not.toContain('Nieuwe sjabloontekst');
+    await publishFromEditBar(page);
+    await expect.poll(headerText).toContain('Nieuwe sjabloontekst');
+    // Back to the templates.
+    await page.getByRole('link', { name: 'Sluit bewerkmodus' }).click();
+    await page.waitForURL(`${baseUrl()}/admin/pages?tab=templates`);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  for (const locale of ['nl', 'en'] as const) {
+    it(`lists the draft's accessibility problems before publishing, leads to the block, and passes axe (${locale})`, async () => {
+      const draft = await currentDraft();
+      const vague = {
+        guid: crypto.randomUUID(),
+        name: 'text',
+        position: 'main',
+        options: {},
+        content: {
+          nl: textDoc(text('Alles over de vereniging: '), {
+            type: 'text',
+            text: 'klik hier',
+            marks: [{ type: 'link', attrs: { href: '/contact' } }],
+          }),
+        },
+      };
+      const blocks = (draft.document.blocks as { guid: string }[]).filter(
+        (block) => block.guid === blockGuid,
+      );
+      await admin.put(`/api/pages/${pageGuid}/draft`, {
+        version: draft.version,
+        revision: draft.revision,
+        document: { ...draft.document, blocks: [...blocks, vague] },
+      });
+
+      const { context, page } = await editor();
+      const problems = watchProblems(page);
+      const en = locale === 'en';
+      await openEditMode(page, `${path}/edit${en ? '?lang=en' : ''}`);
+      const bar = page.getByRole('region', { name: en ? 'Edit mode' : 'Bewerkmodus' });
+      await bar.getByRole('button', { name: en ? 'Publish' : 'Publiceer', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: en ? 'Publish' : 'Publiceren' });
+      await dialog
+        // The block's text is Dutch only; the finding quotes it in either language.
+        .getByText(/klik hier/i)
+        .first()
+        .waitFor();
+      const submit = dialog.getByRole('button', { name: en ? 'Publish' : 'Publiceer', exact: true });
+      // Publishing with findings needs a confirmation.
+      expect(await submit.isDisabled()).toBe(true);
+      const violations = [...(await seriousViolations(page)).map((line) => `publish check: ${line}`)];
+
+      // "Toon blok" closes the check and puts the focus on the block.
+      await dialog
+        .getByRole('button', { name: en ? /^Show block: / : /^Toon blok: / })
+        .first()
+        .click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction(
+        (guid) => document.activeElement?.getAttribute('data-guid') === guid,
+        vague.guid,
+      );
+
+      // The block drawer open on the page.
+      await page
+        .locator(`[data-guid="${vague.guid}"]`)
+        .getByRole('button', { name: en ? 'Edit' : 'Bewerk' })
+        .click();
+      await page.getByRole('dialog', { name: en ? 'Edit block: Text' : 'Blok bewerken: Tekst' }).waitFor();
+      violations.push(...(await seriousViolations(page)).map((line) => `block drawer: ${line}`));
+      expect(violations).toEqual([]);
+      expect(unexpectedProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+});
