@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
 import { blockScope } from '../blocks/commands.ts';
+import { SERVER_BLOCK_TYPES } from '../blocks/types/index.ts';
 import { type Issue, parseBlockContent, parseBlockOptions, throwIfInvalid } from '../blocks/validate.ts';
 import { referencedMedia } from '../media/references.ts';
 import { type AuditData, runCommand, type WriteScope } from '../write.ts';
@@ -75,6 +76,41 @@ function itemBlocks(
   });
 }
 
+/**
+ * An item's blocks after the checks their types make beyond the schema, as page blocks get them: an
+ * image block names an image uploaded for that block (or a public one) and gets its size; a form
+ * block names a form that exists. Problems are added to `issues` at the block's options.
+ */
+async function checkItemBlocks(
+  ctx: Writer,
+  blocks: ListItemContentBlock[],
+  issues: Issue[],
+): Promise<ListItemContentBlock[]> {
+  return Promise.all(
+    blocks.map(async (block, index) => {
+      const check = SERVER_BLOCK_TYPES[block.buildingBlockName as BlockTypeName].checkOptions as
+        | ((tx: Executor, input: { actor: Actor; blockGuid: string; options: unknown }) => Promise<unknown>)
+        | undefined;
+      if (!check) return block;
+      try {
+        const options = await check(ctx.db, {
+          actor: ctx.actor,
+          blockGuid: block.guid,
+          options: block.options,
+        });
+        return { ...block, options: options as Record<string, unknown> };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'validation_failed') throw error;
+        for (const detail of error.details ?? []) {
+          const field = detail.path.split(/[./]/).at(-1);
+          issues.push({ ...detail, path: `contentBuildingBlockInstances.${index}.options.${field}` });
+        }
+        return block;
+      }
+    }),
+  );
+}
+
 function isItemBlockType(name: string): name is Exclude<BlockTypeName, 'list' | 'widget'> {
   return isBlockTypeName(name) && name !== 'list' && name !== 'widget';
 }
@@ -110,12 +146,16 @@ async function prepareItems(
   items: readonly { input: ListItemWrite; itemGuid: string | null; path: string }[],
 ) {
   const issues: Issue[] = [];
-  const prepared = items.map(({ input, path }) => {
-    const own: Issue[] = [];
-    const values = itemValues(input, own);
-    issues.push(...own.map((issue) => ({ ...issue, path: path ? `${path}.${issue.path}` : issue.path })));
-    return values;
-  });
+  const prepared = await Promise.all(
+    items.map(async ({ input, path }) => {
+      const own: Issue[] = [];
+      const values = itemValues(input, own);
+      // The type's own checks (an image the block may name, with its size) need blocks that fit their schemas.
+      if (own.length === 0) values.content = await checkItemBlocks(ctx, values.content, own);
+      issues.push(...own.map((issue) => ({ ...issue, path: path ? `${path}.${issue.path}` : issue.path })));
+      return values;
+    }),
+  );
   await Promise.all(
     items.map(async ({ input, itemGuid, path }) => {
       if (!input.imageGuid) return;

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { MediaPurpose } from '../../../common/media.ts';
 import type { Executor } from '../../db/client.ts';
 import { buildingBlockInstances, listItems, type MediaRow, media, pages } from '../../db/schema.ts';
@@ -17,7 +17,8 @@ export async function findMediaRows(db: Executor, guids: readonly string[]): Pro
 /**
  * The page a block sits on: `found: false` for an unknown block, `page: null` for a block on no page.
  * A block only a page's draft has yet (issue 13) belongs to that page, unpublished: its image can be
- * uploaded before the block is published, and visitors see it only once it is.
+ * uploaded before the block is published, and visitors see it only once it is. One of a list item's
+ * own blocks belongs to the item's page, as the item's image does (issue 13).
  */
 export type BlockPage = { found: false } | { found: true; page: PageForPolicy | null };
 
@@ -101,7 +102,7 @@ export class MediaRows {
 
 async function findDraftBlockPage(db: Executor, blockGuid: string): Promise<BlockPage> {
   const found = await findDraftWithBlock(db, blockGuid);
-  if (!found) return { found: false };
+  if (!found) return findItemBlockPage(db, blockGuid);
   const { page } = found;
   return {
     found: true,
@@ -112,4 +113,14 @@ async function findDraftBlockPage(db: Executor, blockGuid: string): Promise<Bloc
       roleIds: page.roleIds,
     },
   };
+}
+
+/** One of a list item's own blocks (stored in the item's content): the item's page, as for its image. */
+async function findItemBlockPage(db: Executor, blockGuid: string): Promise<BlockPage> {
+  const [item] = await db
+    .select({ id: listItems.id })
+    .from(listItems)
+    .where(sql`${listItems.content} @> ${JSON.stringify([{ guid: blockGuid }])}::jsonb`)
+    .limit(1);
+  return item ? findItemPage(db, item.id) : { found: false };
 }

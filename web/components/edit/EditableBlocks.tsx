@@ -3,13 +3,14 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
-import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { type BlockTypeName, type BlockView, isBlockTypeName } from '../../../common/blocks/index';
 import type { LayoutPosition } from '../../../common/pages';
 import type { PageView } from '../../../common/site';
 import { RenderBlock } from '../../blocks/registry';
 import { useTranslation } from '../../i18n';
-import { ADDABLE_BLOCK_TYPES, documentWithoutBlock, isBlockEmpty } from './block-editing';
+import { copyOfBlock } from './block-copies';
+import { ADDABLE_BLOCK_TYPES, documentWithBlock, documentWithoutBlock, isBlockEmpty } from './block-editing';
 import type { DndArrange } from './DndArrange';
 import { useDraft } from './draft';
 import '../../i18n/editor';
@@ -17,6 +18,10 @@ import '../../i18n/editor';
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
 // paint of edit mode never download them.
 const BlockEditorDrawer = lazy(() => import('./BlockEditorDrawer'));
+const CopyBlockDialog = lazy(() => import('./CopyBlockDialog'));
+
+/** Blocks whose copy would not be what it seems: a list's or widget's items belong to the block itself. */
+const NOT_COPIED = new Set(['list', 'widget']);
 
 /**
  * What the editor drawer works on: an existing block, or a new one of a type at a position (at
@@ -50,6 +55,7 @@ export function EditablePosition({
   const { change } = useDraft(page.guid);
   const [target, setTarget] = useState<EditTarget | null>(null);
   const [toDelete, setToDelete] = useState<BlockView | null>(null);
+  const [toCopy, setToCopy] = useState<{ block: BlockView; label: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
   const { setNodeRef } = useDroppable({ id: positionId });
   const guids = useMemo(() => blocks.map((block) => block.guid), [blocks]);
@@ -63,6 +69,21 @@ export function EditablePosition({
     setTarget(null);
     focusBlock(guid);
   }
+
+  /** "Dupliceren": a copy right below the block (its image recorded again for the copy); undo takes it away. */
+  const duplicate = useCallback(
+    async (block: BlockView, index: number) => {
+      let guid = '';
+      const done = await change(t('blockEditor.tasks.duplicate'), async (document) => {
+        const copy = await copyOfBlock(page.guid, block.guid);
+        guid = copy.guid;
+        return documentWithBlock(document, { ...copy, position }, index + 1);
+      });
+      if (done) focusBlock(guid);
+    },
+    [change, t, page.guid, position],
+  );
+  const copyTo = useCallback((block: BlockView, label: string) => setToCopy({ block, label }), []);
 
   async function remove(block: BlockView) {
     setBusy(true);
@@ -89,6 +110,8 @@ export function EditablePosition({
             onAdd={setTarget}
             onEdit={setTarget}
             onDelete={setToDelete}
+            onDuplicate={duplicate}
+            onCopy={copyTo}
           />
         ))}
       </SortableContext>
@@ -106,6 +129,16 @@ export function EditablePosition({
       {target ? (
         <Suspense fallback={null}>
           <BlockEditorDrawer page={page} target={target} onSaved={saved} onClose={() => setTarget(null)} />
+        </Suspense>
+      ) : null}
+      {toCopy ? (
+        <Suspense fallback={null}>
+          <CopyBlockDialog
+            pageGuid={page.guid}
+            block={toCopy.block}
+            label={toCopy.label}
+            onClose={() => setToCopy(null)}
+          />
         </Suspense>
       ) : null}
       <Modal
@@ -169,6 +202,8 @@ const SortableBlock = memo(function SortableBlock({
   onAdd,
   onEdit,
   onDelete,
+  onDuplicate,
+  onCopy,
 }: {
   block: BlockView;
   index: number;
@@ -179,6 +214,8 @@ const SortableBlock = memo(function SortableBlock({
   onAdd(target: EditTarget): void;
   onEdit(target: EditTarget): void;
   onDelete(block: BlockView): void;
+  onDuplicate(block: BlockView, index: number): void;
+  onCopy(block: BlockView, label: string): void;
 }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
@@ -216,12 +253,15 @@ const SortableBlock = memo(function SortableBlock({
           </Group>
           <BlockActions
             block={block}
+            label={label}
             index={index}
             count={count}
             position={position}
             arrange={arrange}
             onEdit={onEdit}
             onDelete={onDelete}
+            onDuplicate={onDuplicate}
+            onCopy={onCopy}
           />
         </Group>
         <BlockBody block={block} typeName={typeName} />
@@ -258,23 +298,29 @@ const AddHereButton = memo(function AddHereButton({
   );
 });
 
-/** A block's edit, up, down and delete buttons (memoized like AddHereButton). */
+/** A block's edit, up, down and delete buttons, and its duplicate and copy (memoized like AddHereButton). */
 const BlockActions = memo(function BlockActions({
   block,
+  label,
   index,
   count,
   position,
   arrange,
   onEdit,
   onDelete,
+  onDuplicate,
+  onCopy,
 }: {
   block: BlockView;
+  label: string;
   index: number;
   count: number;
   position: LayoutPosition;
   arrange: DndArrange;
   onEdit(target: EditTarget): void;
   onDelete(block: BlockView): void;
+  onDuplicate(block: BlockView, index: number): void;
+  onCopy(block: BlockView, label: string): void;
 }) {
   const { t } = useTranslation();
   return (
@@ -314,6 +360,24 @@ const BlockActions = memo(function BlockActions({
       <Button size="compact-xs" variant="light" color="red" onClick={() => onDelete(block)}>
         {t('blockEditor.delete')}
       </Button>
+      {NOT_COPIED.has(block.name) ? null : (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              size="sm"
+              variant="default"
+              aria-label={t('blockEditor.moreActions', { block: label })}
+              data-block-more={block.guid}
+            >
+              <span aria-hidden="true">⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => onDuplicate(block, index)}>{t('blockEditor.duplicate')}</Menu.Item>
+            <Menu.Item onClick={() => onCopy(block, label)}>{t('blockEditor.copyTo')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
     </Group>
   );
 });
@@ -332,10 +396,15 @@ const BlockBody = memo(function BlockBody({ block, typeName }: { block: BlockVie
   );
 });
 
-/** After the page's data reloads, the block takes the focus. */
-function focusBlock(guid: string) {
+/**
+ * After the page's data reloads, the block takes the focus: as soon as it is shown (a new block
+ * renders a frame or a few after the save; a closing menu hands the focus back to its button first).
+ */
+function focusBlock(guid: string, frames = 30) {
   requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>(`[data-editable-block][data-guid="${guid}"]`)?.focus();
+    const block = document.querySelector<HTMLElement>(`[data-editable-block][data-guid="${guid}"]`);
+    if (block) block.focus();
+    else if (frames > 0) focusBlock(guid, frames - 1);
   });
 }
 

@@ -139,5 +139,6 @@ describe('block editing helpers', () => {
     expect(fieldKey('content.nl.alt')).toBe('nl.alt');
     expect(fieldKey('options.size')).toBe('size');
     expect(fieldKey('document.blocks.12.content.en.buttons.0.href')).toBe('en.buttons.0.href');
+    expect(fieldKey('contentBuildingBlockInstances.2.options.imageGuid')).toBe('imageGuid');
   });
 });

@@ -136,8 +136,11 @@ export function documentWithoutBlock(document: PageDocument, guid: string): Page
 
 /**
  * Server and schema issue paths (`content.nl.alt`, `options.size`, `nl.alt`, a draft's
- * `document.blocks.3.content.nl.alt`) as form field keys (`nl.alt`, `size`).
+ * `document.blocks.3.content.nl.alt`, a list item's `contentBuildingBlockInstances.2.options.imageGuid`)
+ * as form field keys (`nl.alt`, `size`, `imageGuid`).
  */
 export function fieldKey(path: string): string {
-  return path.replace(/^document\.blocks\.\d+\./, '').replace(/^(content|options)\./, '');
+  return path
+    .replace(/^(document\.blocks|contentBuildingBlockInstances)\.\d+\./, '')
+    .replace(/^(content|options)\./, '');
 }

@@ -25,8 +25,11 @@ export const draftQuery = (pageGuid: string) => ({
   queryFn: () => loadDraft(pageGuid),
 });
 
-/** A change of the document; `label` names it in the task notices ("Tekst opslaan"). */
-export type DraftChange = (document: PageDocument) => PageDocument;
+/**
+ * A change of the document; `label` names it in the task notices ("Tekst opslaan"). It may ask the
+ * server first (a block's copy for "Dupliceren").
+ */
+export type DraftChange = (document: PageDocument) => PageDocument | Promise<PageDocument>;
 
 /**
  * The draft of a page and the ways to change it. `change` runs as a task: busy and done notices,
@@ -78,7 +81,7 @@ export function useDraft(pageGuid: string) {
           const base = await current();
           const before = base.document;
           try {
-            const draft = await save(base, edit(before));
+            const draft = await save(base, await edit(before));
             await revalidate();
             return { before, draft };
           } catch (error) {

@@ -4,6 +4,7 @@ import {
   Alert,
   Autocomplete,
   Button,
+  Divider,
   Group,
   Loader,
   Modal,
@@ -21,6 +22,8 @@ import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
 import { useTranslation } from '../../i18n';
 import { ImageUpload } from '../media/ImageUpload';
+import { ItemBlocks } from './ItemBlocks';
+import '../../i18n/editor';
 
 // Tiptap only loads when an editor opens the form: visitors of a list never download it.
 const RichTextField = lazy(() =>
@@ -41,7 +44,8 @@ export type EditorTarget = { mode: 'new' } | { mode: 'edit'; guid: string };
 /**
  * The item form (SPEC 2 editing): titles and descriptions per language, type, dates (week starts on
  * Monday, 24-hour clock), highlight and published switches, parents, image and the item's own text.
- * `onSave` runs the save as a task; the dialog closes when it succeeded.
+ * `onSave` runs the save as a task; the dialog closes when it succeeded. Under the form, the item's
+ * other blocks (ItemBlocks), each saved on its own.
  */
 export function ItemEditor({
   target,
@@ -58,10 +62,13 @@ export function ItemEditor({
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
 }) {
   const { t } = useTranslation();
+  // A block editor over the dialog takes Escape for itself (see ItemBlocks).
+  const [hasOverlay, setOverlay] = useState(false);
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
+      closeOnEscape={!hasOverlay}
       size="lg"
       title={target?.mode === 'edit' ? t('lists.editor.editTitle') : t('lists.editor.newTitle')}
     >
@@ -72,6 +79,7 @@ export function ItemEditor({
           defaultType={defaultType}
           onClose={onClose}
           onSave={onSave}
+          onOverlayChange={setOverlay}
         />
       ) : null}
     </Modal>
@@ -85,12 +93,14 @@ function ItemEditorBody({
   defaultType,
   onClose,
   onSave,
+  onOverlayChange,
 }: {
   target: EditorTarget;
   blockGuid: string;
   defaultType: string;
   onClose(): void;
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
+  onOverlayChange(isOpen: boolean): void;
 }) {
   const { t } = useTranslation();
   const editedGuid = target.mode === 'edit' ? target.guid : null;
@@ -129,6 +139,7 @@ function ItemEditorBody({
       parents={parents.data ?? []}
       onClose={onClose}
       onSave={onSave}
+      onOverlayChange={onOverlayChange}
     />
   );
 }
@@ -140,6 +151,7 @@ function ItemForm({
   parents,
   onClose,
   onSave,
+  onOverlayChange,
 }: {
   target: EditorTarget;
   initial: ItemDraft;
@@ -147,6 +159,7 @@ function ItemForm({
   parents: { value: string; label: string }[];
   onClose(): void;
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
+  onOverlayChange(isOpen: boolean): void;
 }) {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<ItemDraft>(initial);
@@ -294,6 +307,15 @@ function ItemForm({
           </Group>
         </Stack>
       </form>
+      {/* Outside the form: each block is saved on its own, not with the fields above. */}
+      <Divider my="md" />
+      {target.mode === 'edit' ? (
+        <ItemBlocks itemGuid={target.guid} bodyGuid={initial.bodyGuid} onOverlayChange={onOverlayChange} />
+      ) : (
+        <Alert color="gray" className="list-item-form-blocks-later">
+          {t('itemBlocks.saveFirst')}
+        </Alert>
+      )}
     </DatesProvider>
   );
 }

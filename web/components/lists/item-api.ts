@@ -17,8 +17,10 @@ export type ItemDraft = {
   isPublished: boolean;
   parentGuids: string[];
   imageGuid: string | null;
-  /** The item's own text (Tiptap JSON), stored as the item's text block. */
+  /** The item's own text (Tiptap JSON), stored as the item's first text block. */
   body: RichTextNode;
+  /** That text block's guid (null while the item has none): its other blocks are listed apart. */
+  bodyGuid: string | null;
 };
 
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -38,6 +40,7 @@ export function emptyDraft(): ItemDraft {
     parentGuids: [],
     imageGuid: null,
     body: EMPTY_DOC,
+    bodyGuid: null,
   };
 }
 
@@ -57,11 +60,117 @@ function loadItemDetail(guid: string) {
   return unwrap(api.GET('/api/listitem/{guid}', { params: { path: { guid } } }));
 }
 
-/** The item's first text block, for the editor (other blocks are kept as they are). */
-function bodyOf(detail: ItemDetail): RichTextNode {
-  const text = detail.contentBuildingBlockInstances.find((block) => block.buildingBlockName === 'text');
+/** One of an item's own blocks, as the item API stores it. */
+export type ItemBlock = {
+  guid: string;
+  buildingBlockName: string;
+  content: Record<string, unknown>;
+  options: Record<string, unknown>;
+  sortId: number;
+};
+
+/** The item's blocks in the order visitors see them (by sortId; the stored order breaks ties). */
+function blocksOf(detail: ItemDetail): ItemBlock[] {
+  return detail.contentBuildingBlockInstances
+    .map((block, index) => ({
+      block: {
+        guid: block.guid,
+        buildingBlockName: block.buildingBlockName,
+        content: (block.content ?? {}) as Record<string, unknown>,
+        options: (block.options ?? {}) as Record<string, unknown>,
+        sortId: block.sortId,
+      },
+      index,
+    }))
+    .sort((a, b) => a.block.sortId - b.block.sortId || a.index - b.index)
+    .map(({ block }) => block);
+}
+
+/** The item's first text block: the form's text field (the other blocks are listed under it). */
+function bodyOf(detail: ItemDetail): { doc: RichTextNode; guid: string | null } {
+  const text = blocksOf(detail).find((block) => block.buildingBlockName === 'text');
   const content = text?.content as { nl?: { doc?: RichTextNode } } | undefined;
-  return content?.nl?.doc ?? EMPTY_DOC;
+  return { doc: content?.nl?.doc ?? EMPTY_DOC, guid: text?.guid ?? null };
+}
+
+/** The item's blocks apart from its text (the form's text field), in order. */
+export async function loadItemBlocks(itemGuid: string, bodyGuid: string | null): Promise<ItemBlock[]> {
+  return blocksOf(await loadItemDetail(itemGuid)).filter((block) => block.guid !== bodyGuid);
+}
+
+/**
+ * Changes the item's blocks other than its text, on the item as stored now (the form's unsaved
+ * fields are not part of it): `change` gets them in order and answers them in the new order. The
+ * text comes first, then the blocks as listed; sortIds are renumbered to that order.
+ */
+export async function changeItemBlocks(
+  itemGuid: string,
+  bodyGuid: string | null,
+  change: (blocks: ItemBlock[]) => ItemBlock[],
+): Promise<ItemBlock[]> {
+  const detail = await loadItemDetail(itemGuid);
+  const blocks = blocksOf(detail);
+  const body = blocks.find((block) => block.guid === bodyGuid);
+  const others = change(blocks.filter((block) => block !== body));
+  const ordered = [...(body ? [body] : []), ...others].map((block, index) => ({
+    ...block,
+    sortId: index * 10,
+  }));
+  await unwrap(
+    api.PUT('/api/listitem/{guid}', {
+      params: { path: { guid: itemGuid } },
+      body: { ...storedInput(detail), contentBuildingBlockInstances: ordered },
+    }),
+  );
+  return others;
+}
+
+/** Adds a block (last) or replaces the block with the same guid. */
+export function saveItemBlock(itemGuid: string, bodyGuid: string | null, block: ItemBlock) {
+  return changeItemBlocks(itemGuid, bodyGuid, (blocks) =>
+    blocks.some((other) => other.guid === block.guid)
+      ? blocks.map((other) => (other.guid === block.guid ? { ...block, sortId: other.sortId } : other))
+      : [...blocks, block],
+  );
+}
+
+export function removeItemBlock(itemGuid: string, bodyGuid: string | null, blockGuid: string) {
+  return changeItemBlocks(itemGuid, bodyGuid, (blocks) => blocks.filter((block) => block.guid !== blockGuid));
+}
+
+/** Swaps a block with its neighbour above (up) or below (down). */
+export function moveItemBlock(
+  itemGuid: string,
+  bodyGuid: string | null,
+  blockGuid: string,
+  direction: 'up' | 'down',
+) {
+  return changeItemBlocks(itemGuid, bodyGuid, (blocks) => {
+    const from = blocks.findIndex((block) => block.guid === blockGuid);
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (from < 0 || to < 0 || to >= blocks.length) return blocks;
+    const moved = [...blocks];
+    [moved[from], moved[to]] = [moved[to]!, moved[from]!];
+    return moved;
+  });
+}
+
+/** The item as stored, as the API's input: a block write changes nothing else. */
+function storedInput(detail: ItemDetail): ListItemInput {
+  const { nl: titleNl, en: titleEn } = detail.titleTranslations;
+  const { nl: descriptionNl, en: descriptionEn } = detail.metadata.descriptionTranslations;
+  return {
+    title: { nl: titleNl, ...(titleEn ? { en: titleEn } : {}) },
+    listItemTypeName: detail.listItemTypeName,
+    parentGuids: detail.parentGuids,
+    metadata: { description: { nl: descriptionNl, ...(descriptionEn ? { en: descriptionEn } : {}) } },
+    publishedOn: detail.publishedOn,
+    periodEnd: detail.periodEnd,
+    highlight: detail.highlight,
+    isPublished: detail.isPublished,
+    sortId: detail.sortId,
+    imageGuid: detail.imageGuid,
+  };
 }
 
 export async function loadItemDraft(guid: string): Promise<ItemDraft> {
@@ -102,35 +211,30 @@ export function normaliseTypeName(value: string): string {
 }
 
 /**
- * The API's item input from the form. The editor's text replaces the item's first text block;
- * the item's other blocks (made elsewhere) are kept.
+ * The API's item input from the form. The editor's text replaces the item's text block (the one
+ * the form was opened with) and comes first; the item's other blocks (saved on their own) are kept.
  */
 type ListItemBlockInput = NonNullable<ListItemInput['contentBuildingBlockInstances']>[number];
 
 function toInput(draft: ItemDraft, current: ItemDetail | null): ListItemInput {
-  const others = (current?.contentBuildingBlockInstances ?? []).map((block) => ({
-    ...block,
-    content: (block.content ?? {}) as Record<string, unknown>,
-  }));
-  const textIndex = others.findIndex((block) => block.buildingBlockName === 'text');
-  const body = docToText(draft.body).trim() ? draft.body : null;
-  const existing = textIndex >= 0 ? others[textIndex] : undefined;
+  const stored = current ? blocksOf(current) : [];
+  const existing = stored.find((block) => block.guid === draft.bodyGuid);
+  const others: ListItemBlockInput[] = stored.filter((block) => block !== existing);
+  const hasBody = docToText(draft.body).trim() !== '';
+  const firstSortId = Math.min(0, ...others.map((block) => block.sortId ?? 0));
   const textBlock: ListItemBlockInput = {
     ...(existing?.guid ? { guid: existing.guid } : {}),
     buildingBlockName: 'text',
     options: existing?.options ?? {},
-    sortId: existing?.sortId ?? 0,
+    // The text is the item's first block, before the blocks listed under it.
+    sortId:
+      existing && others.every((block) => (block.sortId ?? 0) > existing.sortId)
+        ? existing.sortId
+        : firstSortId - 10,
     // The form edits the Dutch text; an English text made elsewhere stays.
     content: { ...existing?.content, nl: { doc: draft.body } },
   };
-  const blocks =
-    textIndex >= 0
-      ? body
-        ? others.map((block, index) => (index === textIndex ? textBlock : block))
-        : others.filter((_, index) => index !== textIndex)
-      : body
-        ? [...others, textBlock]
-        : others;
+  const blocks = hasBody ? [textBlock, ...others] : others;
   const titleEn = draft.titleEn.trim();
   const descriptionEn = draft.descriptionEn.trim();
   return {
@@ -193,6 +297,7 @@ export async function moveItem(
 }
 
 function draftOf(detail: ItemDetail): ItemDraft {
+  const body = bodyOf(detail);
   return {
     titleNl: detail.titleTranslations.nl,
     titleEn: detail.titleTranslations.en ?? '',
@@ -205,6 +310,7 @@ function draftOf(detail: ItemDetail): ItemDraft {
     isPublished: detail.isPublished,
     parentGuids: detail.parentGuids,
     imageGuid: detail.imageGuid,
-    body: bodyOf(detail),
+    body: body.doc,
+    bodyGuid: body.guid,
   };
 }
