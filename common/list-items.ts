@@ -100,6 +100,8 @@ export type ListItemView = {
   url: string | null;
   /** For those who may edit the list's page; absent for visitors. */
   abilities?: ListItemAbilities;
+  /** For those who may edit: why visitors do not see the item (yet); absent when they do. */
+  visibility?: 'unpublished' | 'scheduled';
 };
 
 /** A page of a list, as `/api/listitem/list/{blockGuid}` and the server-rendered list block return it. */

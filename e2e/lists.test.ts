@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 
 /** The demo's news page and its list of ~12 news items (server/seed/demo.ts). */
@@ -394,6 +395,59 @@ describe('editing items', () => {
     const visitorList = visitorPage.locator(`.block-list[data-guid="${block.guid}"]`);
     await visitorList.locator('.list-item').first().waitFor();
     expect(await titles(visitorList)).toEqual(['Koffie', 'Soep', 'Thee']);
+    await visitor.close();
+    expect(problems.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('marks scheduled and hidden items for editors only; visitors see neither', async () => {
+    const context = await newContext(browser);
+    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+    const headers = await xsrfHeaders(context);
+    const request = async (method: 'get' | 'post', path: string, data?: unknown) => {
+      const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
+      expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+      return response.json();
+    };
+    const volunteers = (await request('get', '/api/pages:withName?name=vrijwilligers')) as { guid: string };
+    const suffix = Date.now().toString(36);
+    const block = (await request('post', `/api/pages/${volunteers.guid}/buildingblockinstances`, {
+      buildingBlockName: 'list',
+      layoutPosition: 'main',
+      content: { nl: { title: `Plannen ${suffix}` } },
+    })) as { guid: string };
+    const item = (title: string, extra: Record<string, unknown>) => ({
+      title: { nl: title },
+      listItemTypeName: 'nieuws',
+      metadata: { description: { nl: `Over ${title}` } },
+      ...extra,
+    });
+    await request('post', `/api/listitem/list/${block.guid}`, [
+      item('Nu te lezen', {}),
+      // A publication date still to come schedules the item (issue 13).
+      item('Morgen te lezen', { publishedOn: new Date(Date.now() + 86_400_000).toISOString() }),
+      item('Nog verborgen', { isPublished: false }),
+    ]);
+
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}/activiteiten/vrijwilligers/edit`);
+    await waitForHydration(page);
+    const list = page.locator(`.block-list[data-guid="${block.guid}"]`);
+    await list.locator('.list-item').first().waitFor();
+    const card = (title: string) => list.locator('.list-item', { hasText: title });
+    await card('Morgen te lezen').locator('.list-item-visibility', { hasText: 'Gepland' }).waitFor();
+    await card('Nog verborgen').locator('.list-item-visibility', { hasText: 'Niet gepubliceerd' }).waitFor();
+    expect(await card('Nu te lezen').locator('.list-item-visibility').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const visitor = await newContext(browser);
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${baseUrl()}/activiteiten/vrijwilligers`);
+    const visitorList = visitorPage.locator(`.block-list[data-guid="${block.guid}"]`);
+    await visitorList.locator('.list-item').first().waitFor();
+    expect(await titles(visitorList)).toEqual(['Nu te lezen']);
+    expect(await visitorList.locator('.list-item-visibility').count()).toBe(0);
     await visitor.close();
     expect(problems.messages).toEqual([]);
     await context.close();

@@ -14016,6 +14016,11 @@ export interface components {
                 update: boolean;
                 delete: boolean;
             };
+            /**
+             * @description For those who may edit: why visitors do not see the item (yet); absent when they do
+             * @enum {string}
+             */
+            visibility?: "unpublished" | "scheduled";
         };
         ListItemInput: {
             guid: string;
@@ -14047,6 +14052,11 @@ export interface components {
                 update: boolean;
                 delete: boolean;
             };
+            /**
+             * @description For those who may edit: why visitors do not see the item (yet); absent when they do
+             * @enum {string}
+             */
+            visibility?: "unpublished" | "scheduled";
             titleTranslations: {
                 nl: string;
                 en?: string;
@@ -15219,6 +15229,11 @@ export interface components {
                 update: boolean;
                 delete: boolean;
             };
+            /**
+             * @description For those who may edit: why visitors do not see the item (yet); absent when they do
+             * @enum {string}
+             */
+            visibility?: "unpublished" | "scheduled";
         };
         ListItem: {
             guid: string;
@@ -15250,6 +15265,11 @@ export interface components {
                 update: boolean;
                 delete: boolean;
             };
+            /**
+             * @description For those who may edit: why visitors do not see the item (yet); absent when they do
+             * @enum {string}
+             */
+            visibility?: "unpublished" | "scheduled";
             titleTranslations: {
                 nl: string;
                 en?: string;

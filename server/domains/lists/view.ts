@@ -60,7 +60,14 @@ export function toListItemView(
     blockGuid: row.blockId,
     url: input.pagePath === null ? null : itemUrl(input.pagePath, row.shortId, title),
     ...(input.abilities ? { abilities: input.abilities } : {}),
+    ...(input.abilities ? optional('visibility', itemVisibility(row, input.now)) : {}),
   };
+}
+
+/** Why visitors do not see an item: hidden, or published from a moment still to come (issue 13). */
+function itemVisibility(row: Pick<ItemListRow, 'isPublished' | 'publishedOn'>, now: Date) {
+  if (!row.isPublished) return 'unpublished' as const;
+  return row.publishedOn.getTime() > now.getTime() ? ('scheduled' as const) : undefined;
 }
 /** The item as the item API returns it: the view plus what an editor needs (all translations, blocks). */
 export function presentListItemDetail(

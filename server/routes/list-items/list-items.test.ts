@@ -279,6 +279,12 @@ describe('POST /api/listitem/list/{blockGuid} with a query', () => {
     expect(editor.items.map((item) => item.guid)).toEqual(expect.arrayContaining([hiddenItem, futureItem]));
     expect(editor.items[0]?.abilities).toEqual({ update: true, delete: true });
     expect(editor.abilities).toEqual({ addItem: true, editItems: true });
+    // Editors read why visitors do not see an item (yet); visitors never get the field.
+    const byGuid = new Map(editor.items.map((item) => [item.guid, item]));
+    expect(byGuid.get(hiddenItem)?.visibility).toBe('unpublished');
+    expect(byGuid.get(futureItem)?.visibility).toBe('scheduled');
+    expect(editor.items.filter((item) => item.visibility === undefined)).toHaveLength(12);
+    expect(visitor.items.some((item) => 'visibility' in item)).toBe(false);
     const member = await listPage({ itemCount: 100 }, auth.member);
     expect(member.totalNumberOfItems).toBe(12);
   });

@@ -28,6 +28,10 @@ export const listItemViewSchema = z
     blockGuid: z.string(),
     url: z.string().nullable(),
     abilities: abilitiesSchema.optional(),
+    visibility: z
+      .enum(['unpublished', 'scheduled'])
+      .optional()
+      .describe('For those who may edit: why visitors do not see the item (yet); absent when they do'),
   })
   .meta({ id: 'ListItemView' });
 

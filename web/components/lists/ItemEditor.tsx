@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/nl';
 import {
@@ -240,6 +241,12 @@ function ItemForm({
           <Group grow align="flex-start">
             <DateTimePicker
               label={t('lists.editor.publishedOn')}
+              // A moment still to come schedules the item (issue 13): visitors see it from then on.
+              description={
+                draft.publishedOn && dayjs(draft.publishedOn).isAfter(dayjs())
+                  ? t('lists.editor.scheduledHint')
+                  : undefined
+              }
               value={draft.publishedOn}
               valueFormat="DD-MM-YYYY HH:mm"
               timePickerProps={{ format: '24h' }}

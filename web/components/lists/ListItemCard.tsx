@@ -65,8 +65,13 @@ export function ListItemCard({
               {t('lists.highlight')}
             </Badge>
           ) : null}
+          {item.visibility ? (
+            <Badge size="sm" variant="outline" color="gray.7" className="list-item-visibility">
+              {t(`lists.visibility.${item.visibility}`)}
+            </Badge>
+          ) : null}
           {item.isExpired ? (
-            <Badge size="sm" variant="outline" color="gray" className="list-item-expired">
+            <Badge size="sm" variant="outline" color="gray.7" className="list-item-expired">
               {t('lists.expired')}
             </Badge>
           ) : null}
