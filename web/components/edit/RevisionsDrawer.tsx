@@ -31,6 +31,7 @@ import {
   changeText,
   compareDocuments,
   formatRevisionTime,
+  positionName,
   publisherText,
 } from './revision-compare';
 import '../../i18n/editor';
@@ -392,8 +393,6 @@ function StatusBadge({ status }: { status: BlockStatus }) {
   );
 }
 
-const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
-
 function localizedText(text: LocalizedText | null, locale: 'nl' | 'en'): string {
   if (!text) return '';
   return (locale === 'en' ? (text.en ?? text.nl) : text.nl) ?? '';
@@ -450,7 +449,7 @@ function RevisionColumn({
         {groups.map((group) => (
           <Stack gap="xs" key={group.position}>
             <Title order={5} size="h6">
-              {capitalized(t(`blockEditor.positions.${group.position}`))}
+              {positionName(t, group.position)}
             </Title>
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {group.blocks.map((entry) => (

@@ -37,18 +37,18 @@ const document = (blocks: DraftBlock[], layout: PageDocument['layout'] = '100'):
 });
 
 describe('revision changes in words', () => {
-  it('names the block type and the position as the block editor does, in Dutch', () => {
+  it('names the block type as the block picker does and the position as the issue does, in Dutch', () => {
     const block = { guid: 'b', block: 'text', position: 'main' } as const;
-    expect(changeText(nl, { kind: 'blockChanged', ...block })).toBe('Tekst gewijzigd in hoofdgedeelte');
+    expect(changeText(nl, { kind: 'blockChanged', ...block })).toBe('Tekst gewijzigd in Hoofdinhoud');
     expect(changeText(nl, { kind: 'blockAdded', guid: 'i', block: 'image', position: 'right' })).toBe(
-      'Afbeelding toegevoegd aan rechterkolom',
+      'Afbeelding toegevoegd aan Rechterkolom',
     );
-    expect(changeText(nl, { kind: 'blockRemoved', ...block })).toBe('Tekst verwijderd uit hoofdgedeelte');
+    expect(changeText(nl, { kind: 'blockRemoved', ...block })).toBe('Tekst verwijderd uit Hoofdinhoud');
     expect(changeText(nl, { kind: 'blockMoved', ...block, position: 'right', from: 'main' })).toBe(
-      'Tekst verplaatst van hoofdgedeelte naar rechterkolom',
+      'Tekst verplaatst van Hoofdinhoud naar Rechterkolom',
     );
     expect(changeText(nl, { kind: 'blockMoved', ...block, from: 'main' })).toBe(
-      'Tekst verplaatst binnen hoofdgedeelte',
+      'Tekst verplaatst binnen Hoofdinhoud',
     );
     expect(changeText(nl, { kind: 'title' })).toBe('Titel gewijzigd');
     expect(changeText(nl, { kind: 'layout', from: '100', to: '25-75' })).toBe(
@@ -58,11 +58,11 @@ describe('revision changes in words', () => {
 
   it('says the same in English, and keeps the stored name of an unknown block type', () => {
     expect(changeText(en, { kind: 'blockChanged', guid: 'b', block: 'text', position: 'main' })).toBe(
-      'Text changed in main area',
+      'Text changed in Main content',
     );
     expect(changeText(en, { kind: 'options' })).toBe('Page settings changed');
     expect(changeText(en, { kind: 'blockAdded', guid: 'x', block: 'gallery', position: 'top' })).toBe(
-      'gallery added to top row',
+      'gallery added to Top row',
     );
   });
 

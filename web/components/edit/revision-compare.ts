@@ -7,7 +7,7 @@ import type { TFunction } from '../../i18n';
 import '../../i18n/editor';
 
 /**
- * The page history in words (issue 13): what a publish changed ("Tekst gewijzigd in hoofdgedeelte"),
+ * The page history in words (issue 13): what a publish changed ("Tekst gewijzigd in Hoofdinhoud"),
  * when and by whom, and two revisions side by side, block by block, as readable text. Pure, so the
  * drawer only lays it out.
  */
@@ -17,7 +17,8 @@ export function blockTypeName(t: TFunction, name: string): string {
   return isBlockTypeName(name) ? t(`blockEditor.types.${name}`) : name;
 }
 
-const positionName = (t: TFunction, position: string) => t(`blockEditor.positions.${position}`);
+/** A layout position as the history names it ("Hoofdinhoud", "Rechterkolom"). */
+export const positionName = (t: TFunction, position: string) => t(`revisions.positions.${position}`);
 
 /** One change of a publish in words, e.g. "Afbeelding toegevoegd aan rechterkolom". */
 export function changeText(t: TFunction, change: PageChange): string {
