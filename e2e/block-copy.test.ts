@@ -86,7 +86,7 @@ afterAll(async () => {
 describe("a block's copies", () => {
   it('duplicates a block right below itself, in the draft', async () => {
     const { context, page, problems } = await editMode();
-    await page.getByRole('button', { name: 'Meer acties voor Blok 1: Tekst' }).click();
+    await page.getByRole('button', { name: 'Acties voor Blok 1: Tekst' }).click();
     const saved = draftSaved(page);
     await page.getByRole('menuitem', { name: 'Dupliceren' }).click();
     expect((await saved).status()).toBe(200);
@@ -110,7 +110,7 @@ describe("a block's copies", () => {
 
   it("copies a block to the end of another page's draft", async () => {
     const { context, page, problems } = await editMode();
-    await page.getByRole('button', { name: 'Meer acties voor Blok 1: Tekst' }).click();
+    await page.getByRole('button', { name: 'Acties voor Blok 1: Tekst' }).click();
     await page.getByRole('menuitem', { name: 'Kopiëren naar een andere pagina…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Blok kopiëren naar een andere pagina' });
     await dialog.waitFor();
@@ -138,7 +138,7 @@ describe("a block's copies", () => {
 
   it('passes axe in English', async () => {
     const { context, page, problems } = await editMode('en');
-    await page.getByRole('button', { name: 'More actions for Block 1: Text' }).click();
+    await page.getByRole('button', { name: 'Actions for Block 1: Text' }).click();
     await page.getByRole('menuitem', { name: 'Copy to another page…' }).click();
     await page.getByRole('dialog', { name: 'Copy block to another page' }).waitFor();
     await fadedIn(page);

@@ -92,7 +92,7 @@ describe('the edit control and edit mode', () => {
     await sideColumn.waitFor();
 
     // Visitors never saw these layouts: the draft goes, the page stays as published.
-    await page.getByRole('button', { name: 'Meer' }).click();
+    await page.getByRole('button', { name: 'Meer', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Concept weggooien' }).click();
     const discard = page.getByRole('dialog', { name: 'Concept weggooien?' });
     await discard.getByRole('button', { name: 'Concept weggooien' }).click();
