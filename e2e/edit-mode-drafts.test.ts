@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
-import { seriousViolations } from './axe.ts';
+import { fadedIn, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 import { draftSaved, publishFromEditBar } from './edit-mode.ts';
 
@@ -165,6 +165,52 @@ describe('edit mode on a draft', () => {
     expect(unexpectedProblems(problems, [409])).toEqual([]);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('says what the published page got outside the draft before publishing over it', async () => {
+    // The page as published is a revision: what a new draft starts from.
+    const published = await currentDraft();
+    const kept = (await (
+      await admin.put(`/api/pages/${pageGuid}/draft`, {
+        version: published.version,
+        revision: published.revision,
+        document: published.document,
+      })
+    ).json()) as Draft;
+    await admin.post(`/api/pages/${pageGuid}/draft:publish`, {
+      version: kept.version,
+      revision: kept.revision,
+      acceptFindings: true,
+    });
+    const { context, page } = await editor();
+    const problems = watchProblems(page);
+    await openEditMode(page);
+    const { drawer, saved } = await replaceText(page, 'Het concept van de redactie');
+    await saved;
+    await drawer.waitFor({ state: 'detached' });
+    // Meanwhile an API client changes the published block at once (SPEC 7).
+    await admin.put(`/api/buildingblockinstance/${blockGuid}`, {
+      content: { nl: textDoc(text('Via de API')) },
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await page
+      .getByRole('region', { name: 'Bewerkmodus' })
+      .getByRole('button', { name: 'Publiceer', exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Publiceren' });
+    await dialog.getByText('De gepubliceerde pagina is intussen gewijzigd').waitFor();
+    await dialog.getByText('Tekst gewijzigd in Hoofdinhoud').waitFor();
+    const submit = dialog.getByRole('button', { name: 'Publiceer', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    await fadedIn(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('checkbox', { name: 'Ik wil deze wijzigingen overschrijven' }).check();
+    await submit.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => visitorText()).toContain('Het concept van de redactie');
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
   });
 
   it('asks before leaving edit mode with unsaved changes in the block editor', async () => {

@@ -26,7 +26,10 @@ export async function publishFromEditBar(page: Page, language: 'nl' | 'en' = 'nl
   const dialog = page.getByRole('dialog', { name: DIALOG[language] });
   await dialog.waitFor();
   const submit = dialog.getByRole('button', { name: PUBLISH[language], exact: true });
-  if (await submit.isDisabled()) await dialog.getByRole('checkbox').check();
+  // Problems found, or changes made outside the draft: each needs its confirmation.
+  if (await submit.isDisabled()) {
+    for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+  }
   await submit.click();
   await dialog.waitFor({ state: 'detached' });
   await bar.locator('[data-draft-status="published"]').waitFor();

@@ -14289,6 +14289,17 @@ export interface components {
                     [key: string]: unknown;
                 };
             }[];
+            /** @description What changed in the published page outside the draft since it started (block calls, page settings): publishing the draft undoes it */
+            publishedChanges: {
+                /** @enum {string} */
+                kind: "title" | "description" | "options" | "layout" | "blockAdded" | "blockRemoved" | "blockChanged" | "blockMoved";
+                guid?: string;
+                block?: string;
+                /** @enum {string} */
+                position?: "top" | "left" | "main" | "right" | "bottom";
+                from?: string;
+                to?: string;
+            }[];
         };
         PageRevisionSummaryInput: {
             number: number;
@@ -15501,6 +15512,17 @@ export interface components {
                 details: {
                     [key: string]: unknown;
                 };
+            }[];
+            /** @description What changed in the published page outside the draft since it started (block calls, page settings): publishing the draft undoes it */
+            publishedChanges: {
+                /** @enum {string} */
+                kind: "title" | "description" | "options" | "layout" | "blockAdded" | "blockRemoved" | "blockChanged" | "blockMoved";
+                guid?: string;
+                block?: string;
+                /** @enum {string} */
+                position?: "top" | "left" | "main" | "right" | "bottom";
+                from?: string;
+                to?: string;
             }[];
         };
         PageRevisionSummary: {

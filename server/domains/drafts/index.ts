@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type DraftBlock, MAX_SCHEDULE_AHEAD_MS, type PageDocument } from '../../../common/page-drafts.ts';
+import {
+  type DraftBlock,
+  describeChanges,
+  MAX_SCHEDULE_AHEAD_MS,
+  type PageChange,
+  type PageDocument,
+} from '../../../common/page-drafts.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { serverSecret } from '../../db/server-secrets.ts';
 import { AppError } from '../../errors.ts';
@@ -47,7 +53,21 @@ async function presentCurrentDraft(ctx: Ctx, page: PageRow) {
     ...schedules.map((row) => row.createdBy),
   ]);
   const findings = await findingsOf(ctx.db, document);
-  return presentDraft({ page, draft, document, revision, schedules, names, findings });
+  const publishedChanges = draft ? await changesOutside(ctx, page, draft.basedOn) : [];
+  return presentDraft({ page, draft, document, revision, schedules, names, findings, publishedChanges });
+}
+
+/**
+ * What changed in the published page since the revision a draft started from, outside the draft
+ * (the block calls of SPEC 7 and the page's settings write the published page at once): publishing
+ * the draft would undo it, so the editor is told first. Nothing for a draft of a page published
+ * before revisions existed.
+ */
+async function changesOutside(ctx: Ctx, page: PageRow, basedOn: number | null): Promise<PageChange[]> {
+  if (basedOn === null) return [];
+  const basis = await findRevision(ctx.db, page.id, basedOn);
+  if (!basis) return [];
+  return describeChanges(basis.document, await publishedDocument(ctx.db, page));
 }
 
 export async function saveDraft(

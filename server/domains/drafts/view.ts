@@ -31,6 +31,7 @@ export function presentDraft(input: {
   schedules: PageScheduleRow[];
   names: Names;
   findings: AccessibilityFinding[];
+  publishedChanges: PageChange[];
 }) {
   const { page, draft } = input;
   return {
@@ -49,6 +50,8 @@ export function presentDraft(input: {
     schedules: input.schedules.map((row) => presentSchedule(row, input.names)),
     /** What the accessibility check finds in the document (publishing them needs a confirmation). */
     findings: input.findings,
+    /** What changed in the published page outside the draft since it started (publishing undoes it). */
+    publishedChanges: input.publishedChanges,
   };
 }
 

@@ -117,6 +117,32 @@ describe('page drafts, revisions and scheduled publishing', () => {
     expect(await draftOf(page.id)).toMatchObject({ version: 0, hasDraft: false, revision: 1 });
   });
 
+  it('tells the editor what the published page got outside the draft, which publishing would undo', async () => {
+    const page = await publishedPage('Begintekst');
+    const start = await draftOf(page.id);
+    const first = await save(page.id, start, withText(start.document, 'Eerste versie'));
+    await publish(page.id, first.json() as Draft);
+    // A new draft from that revision: the published page is as the revision has it.
+    const again = await draftOf(page.id);
+    const second = await save(page.id, again, withText(again.document, 'Tweede versie in concept'));
+    expect(second.json()).toMatchObject({ hasDraft: true, publishedChanges: [] });
+
+    // A SPEC 7 block call changes the published page at once; the draft says so, per block.
+    const guid = again.document.blocks[0]?.guid;
+    const live = await admin.request({
+      method: 'PUT',
+      url: `/api/buildingblockinstance/${guid}`,
+      payload: { content: text('Via de API gewijzigd') },
+    });
+    expect(live.statusCode).toBe(200);
+    const told = (await draftOf(page.id)) as Draft & { publishedChanges: unknown[] };
+    expect(told.publishedChanges).toEqual([{ kind: 'blockChanged', guid, block: 'text', position: 'main' }]);
+    // Publishing (the editor confirmed in the dialog) makes the draft the page; nothing is left to tell.
+    await publish(page.id, told);
+    expect(await visitorSees(page.id)).toContain('Tweede versie in concept');
+    expect(await draftOf(page.id)).toMatchObject({ hasDraft: false, publishedChanges: [] });
+  });
+
   it('refuses a stale save or publish with 409 draft_stale and keeps what was there', async () => {
     const page = await publishedPage();
     const start = await draftOf(page.id);
@@ -529,6 +555,16 @@ describe('the demo site through drafts', () => {
         const second = await roundTrip(row.id, row.name);
         expect(second.after, row.name).toEqual(second.before);
         expect(second.changes, row.name).toEqual([]);
+        // A draft started from that revision finds the published page just as the revision has it.
+        const current = (
+          await admin.request({ method: 'GET', url: `/api/pages/${row.id}/draft` })
+        ).json() as Draft;
+        const fresh = await admin.request({
+          method: 'PUT',
+          url: `/api/pages/${row.id}/draft`,
+          payload: { version: 0, revision: current.revision, document: current.document },
+        });
+        expect(fresh.json(), row.name).toMatchObject({ hasDraft: true, publishedChanges: [] });
       }
     } finally {
       await test.close();

@@ -56,6 +56,24 @@ export const scheduleSchema = z
   })
   .meta({ id: 'PageSchedule' });
 
+const changeSchema = z.object({
+  kind: z.enum([
+    'title',
+    'description',
+    'options',
+    'layout',
+    'blockAdded',
+    'blockRemoved',
+    'blockChanged',
+    'blockMoved',
+  ]),
+  guid: z.string().optional(),
+  block: z.string().optional(),
+  position: z.enum(LAYOUT_POSITIONS).optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
+
 export const draftSchema = z
   .object({
     pageGuid: z.string(),
@@ -78,26 +96,13 @@ export const draftSchema = z
         details: z.record(z.string(), z.unknown()),
       }),
     ),
+    publishedChanges: z
+      .array(changeSchema)
+      .describe(
+        'What changed in the published page outside the draft since it started (block calls, page settings): publishing the draft undoes it',
+      ),
   })
   .meta({ id: 'PageDraft' });
-
-const changeSchema = z.object({
-  kind: z.enum([
-    'title',
-    'description',
-    'options',
-    'layout',
-    'blockAdded',
-    'blockRemoved',
-    'blockChanged',
-    'blockMoved',
-  ]),
-  guid: z.string().optional(),
-  block: z.string().optional(),
-  position: z.enum(LAYOUT_POSITIONS).optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
 
 export const revisionSummarySchema = z
   .object({

@@ -1,11 +1,13 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AccessibilityFinding } from '../../../common/accessibility-checks';
+import type { PageChange } from '../../../common/page-drafts';
 import type { PageView } from '../../../common/site';
 import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { type PageDraft, useDraft } from './draft';
+import { changeText } from './revision-compare';
 import '../../i18n/editor';
 
 /**
@@ -39,7 +41,10 @@ function PublishForm({ page, draft, onClose }: { page: PageView; draft: PageDraf
   const [isBusy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const findings = draft.findings as AccessibilityFinding[];
-  const needsConfirmation = findings.length > 0 && !isAccepted;
+  const outside = draft.publishedChanges as PageChange[];
+  const [isOverwriteAccepted, setOverwriteAccepted] = useState(false);
+  const needsConfirmation =
+    (findings.length > 0 && !isAccepted) || (outside.length > 0 && !isOverwriteAccepted);
 
   async function publish() {
     setBusy(true);
@@ -75,6 +80,24 @@ function PublishForm({ page, draft, onClose }: { page: PageView; draft: PageDraf
   return (
     <Stack gap="md">
       <Text size="sm">{t('publish.intro')}</Text>
+      {outside.length > 0 ? (
+        <Alert color="orange" title={t('publish.outside.title')}>
+          <Stack gap="xs">
+            <Text size="sm">{t('publish.outside.text')}</Text>
+            <List size="sm" spacing={2}>
+              {outside.map((change, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: changes have no identity of their own
+                <List.Item key={index}>{changeText(t, change)}</List.Item>
+              ))}
+            </List>
+            <Checkbox
+              label={t('publish.outside.accept')}
+              checked={isOverwriteAccepted}
+              onChange={(event) => setOverwriteAccepted(event.currentTarget.checked)}
+            />
+          </Stack>
+        </Alert>
+      ) : null}
       {findings.length === 0 ? (
         <Alert color="green" title={t('publish.noFindings')}>
           {t('publish.noFindingsText')}
