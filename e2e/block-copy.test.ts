@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
+import { adminSession, unexpectedProblems } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
-import { draftSaved } from './edit-mode.ts';
+import { launchBrowser } from './browser.ts';
+import { draftSaved, openEditMode, pageWithText } from './edit-mode.ts';
 
 /**
  * A block's "Dupliceren" and "Kopiëren naar een andere pagina" in edit mode (issue 13), in Chromium
@@ -18,9 +18,6 @@ type Draft = {
   document: { blocks: { guid: string; content: unknown }[] };
 };
 
-const textDoc = (value: string) => ({
-  doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: value }] }] },
-});
 const TEXT = 'Een blok om te kopiëren';
 
 let browser: Browser;
@@ -35,43 +32,12 @@ async function draftOf(guid: string): Promise<Draft> {
   return (await (await admin.get(`/api/pages/${guid}/draft`)).json()) as Draft;
 }
 
-async function editMode(language: 'nl' | 'en' = 'nl') {
-  const context = await newContext(browser, { width: 1280, height: 900 });
-  await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${baseUrl()}${path}/edit${language === 'en' ? '?lang=en' : ''}`);
-  await waitForHydration(page);
-  await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
-  return { context, page, problems };
-}
+const editMode = (language: 'nl' | 'en' = 'nl') => openEditMode(browser, `${path}/edit`, { language });
 
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminSession(browser);
-  const stamp = Date.now().toString(36);
-  const created = (await (
-    await admin.post('/api/pages', { title: { nl: 'Kopiëren' }, layout: '100', isPublished: true })
-  ).json()) as { guid: string };
-  const menu = (await (await admin.get('/api/menus:withName?name=Top%20level%20menu')).json()) as {
-    guid: string;
-  };
-  await admin.post(`/api/menus/${menu.guid}/items`, {
-    name: { nl: 'Kopiëren' },
-    urlSegment: `kopieren-${stamp}`,
-    pageGuid: created.guid,
-    isVisible: true,
-  });
-  path = `/kopieren-${stamp}`;
-  pageGuid = created.guid;
-  const block = (await (
-    await admin.post(`/api/pages/${created.guid}/buildingblockinstances`, {
-      buildingBlockName: 'text',
-      layoutPosition: 'main',
-      content: { nl: textDoc(TEXT) },
-    })
-  ).json()) as { guid: string };
-  blockGuid = block.guid;
+  ({ pageGuid, path, blockGuid } = await pageWithText(admin, 'Kopiëren', TEXT));
   const other = (await (
     await admin.post('/api/pages', { title: { nl: otherTitle }, layout: '100', isPublished: true })
   ).json()) as { guid: string };

@@ -1,9 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
+import { adminSession, unexpectedProblems } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
-import { draftSaved, publishFromEditBar } from './edit-mode.ts';
+import { baseUrl, launchBrowser, waitForHydration } from './browser.ts';
+import {
+  draftSaved,
+  openEditMode,
+  pageWithText,
+  publishFromEditBar,
+  replaceText,
+  visitorText,
+} from './edit-mode.ts';
 
 /**
  * Edit mode works on a draft (issue 13), in Chromium against the production server: visitors keep
@@ -33,43 +40,10 @@ let pageGuid = '';
 let path = '';
 let blockGuid = '';
 
-async function editor(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { width, height: 900 });
-  await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
-  const page = await context.newPage();
-  return { context, page };
-}
-
-async function openEditMode(page: Page, editPath = `${path}/edit`) {
-  await page.goto(`${baseUrl()}${editPath}`);
-  await waitForHydration(page);
-  await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
-}
-
-/** The text a signed-out visitor reads in the page's main area (or another part of it). */
-async function visitorText(part = 'main'): Promise<string> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
-  const main = await page.locator(part).first().innerText();
-  await context.close();
-  return main;
-}
-
-/** Opens the text block's drawer and replaces its text; resolves once the draft was saved. */
-async function replaceText(page: Page, value: string, guid = blockGuid) {
-  await page
-    .locator(`[data-editable-block][data-guid="${guid}"]`)
-    .getByRole('button', { name: 'Bewerk' })
-    .click();
-  const drawer = page.getByRole('dialog', { name: 'Blok bewerken: Tekst' });
-  await drawer.locator('.ProseMirror').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(value);
-  const saved = draftSaved(page);
-  await drawer.getByRole('button', { name: 'Opslaan' }).click();
-  return { drawer, saved };
-}
+/** Edit mode of the page (or `editPath`) for the admin, watched for console problems. */
+const editMode = (editPath = `${path}/edit`, width = 1280) => openEditMode(browser, editPath, { width });
+/** What a signed-out visitor reads on the page, in its main area or `part`. */
+const visitorSees = (part = 'main') => visitorText(browser, path, part);
 
 async function currentDraft(guid = pageGuid): Promise<Draft> {
   return (await (await admin.get(`/api/pages/${guid}/draft`)).json()) as Draft;
@@ -78,29 +52,7 @@ async function currentDraft(guid = pageGuid): Promise<Draft> {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminSession(browser);
-  const stamp = Date.now().toString(36);
-  const created = (await (
-    await admin.post('/api/pages', { title: { nl: 'Concepten' }, layout: '100', isPublished: true })
-  ).json()) as { guid: string };
-  pageGuid = created.guid;
-  const menu = (await (await admin.get('/api/menus:withName?name=Top%20level%20menu')).json()) as {
-    guid: string;
-  };
-  await admin.post(`/api/menus/${menu.guid}/items`, {
-    name: { nl: 'Concepten' },
-    urlSegment: `concepten-${stamp}`,
-    pageGuid,
-    isVisible: true,
-  });
-  path = `/concepten-${stamp}`;
-  const block = (await (
-    await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
-      buildingBlockName: 'text',
-      layoutPosition: 'main',
-      content: { nl: textDoc(text(PUBLISHED)) },
-    })
-  ).json()) as { guid: string };
-  blockGuid = block.guid;
+  ({ pageGuid, path, blockGuid } = await pageWithText(admin, 'Concepten', PUBLISHED));
 });
 
 afterAll(async () => {
@@ -110,18 +62,16 @@ afterAll(async () => {
 
 describe('edit mode on a draft', () => {
   it('keeps the published page for visitors until Publiceer, and undoes a change from its notice', async () => {
-    const { context, page } = await editor();
-    const problems = watchProblems(page);
-    await openEditMode(page);
+    const { context, page, problems } = await editMode();
 
-    const { drawer, saved } = await replaceText(page, DRAFT);
+    const { drawer, saved } = await replaceText(page, blockGuid, DRAFT);
     await saved;
     await drawer.waitFor({ state: 'detached' });
     await page.locator('[data-draft-status="draft"]').waitFor();
     await page.locator(`[data-guid="${blockGuid}"]`).getByText(DRAFT).waitFor();
     // Visitors (and the page cache) still get the published text.
-    expect(await visitorText()).toContain(PUBLISHED);
-    expect(await visitorText()).not.toContain(DRAFT);
+    expect(await visitorSees()).toContain(PUBLISHED);
+    expect(await visitorSees()).not.toContain(DRAFT);
 
     // The done notice takes the change back: the draft has the published text again.
     const undone = draftSaved(page);
@@ -131,28 +81,26 @@ describe('edit mode on a draft', () => {
     expect(JSON.stringify((await currentDraft()).document)).not.toContain(DRAFT);
 
     // Changed again and published: now visitors read it.
-    const again = await replaceText(page, DRAFT);
+    const again = await replaceText(page, blockGuid, DRAFT);
     await again.saved;
     await again.drawer.waitFor({ state: 'detached' });
     await publishFromEditBar(page);
-    await expect.poll(() => visitorText()).toContain(DRAFT);
+    await expect.poll(() => visitorSees(), { timeout: 15_000 }).toContain(DRAFT);
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
 
   it('refuses the save of a second editor whose draft went stale, and says why', async () => {
-    const first = await editor();
-    const second = await editor();
-    const problems = watchProblems(second.page);
-    await openEditMode(first.page);
-    await openEditMode(second.page);
+    const first = await editMode();
+    const second = await editMode();
+    const { problems } = second;
 
-    const firstSave = await replaceText(first.page, 'Het eerste verhaal');
+    const firstSave = await replaceText(first.page, blockGuid, 'Het eerste verhaal');
     await firstSave.saved;
     await firstSave.drawer.waitFor({ state: 'detached' });
 
     // The second editor still has the draft as it was when the page opened.
-    const secondSave = await replaceText(second.page, 'Het tweede verhaal');
+    const secondSave = await replaceText(second.page, blockGuid, 'Het tweede verhaal');
     expect((await secondSave.saved).status()).toBe(409);
     await second.page
       .getByText(/Deze pagina is intussen door iemand anders gewijzigd/)
@@ -182,10 +130,8 @@ describe('edit mode on a draft', () => {
       revision: kept.revision,
       acceptFindings: true,
     });
-    const { context, page } = await editor();
-    const problems = watchProblems(page);
-    await openEditMode(page);
-    const { drawer, saved } = await replaceText(page, 'Het concept van de redactie');
+    const { context, page, problems } = await editMode();
+    const { drawer, saved } = await replaceText(page, blockGuid, 'Het concept van de redactie');
     await saved;
     await drawer.waitFor({ state: 'detached' });
     // Meanwhile an API client changes the published block at once (SPEC 7).
@@ -208,15 +154,14 @@ describe('edit mode on a draft', () => {
     await dialog.getByRole('checkbox', { name: 'Ik wil deze wijzigingen overschrijven' }).check();
     await submit.click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => visitorText()).toContain('Het concept van de redactie');
+    await expect.poll(() => visitorSees(), { timeout: 15_000 }).toContain('Het concept van de redactie');
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
 
   it('asks before leaving edit mode with unsaved changes in the block editor', async () => {
-    // From 1556 px the drawer stands beside the page, so the edit bar stays within reach.
-    const { context, page } = await editor(1600);
-    await openEditMode(page);
+    // From 1556 px the drawer stands beside the page, so the page stays within reach.
+    const { context, page } = await editMode(`${path}/edit`, 1600);
     await page.locator(`[data-guid="${blockGuid}"]`).getByRole('button', { name: 'Bewerk' }).click();
     const drawer = page.getByRole('dialog', { name: 'Blok bewerken: Tekst' });
     await drawer.locator('.ProseMirror').click();
@@ -270,22 +215,20 @@ describe('edit mode on a draft', () => {
       acceptFindings: true,
     });
     // A header template shows above the site's bar, outside the page's main area.
-    const headerText = () => visitorText('header');
-    await expect.poll(headerText).toContain('Sjabloontekst');
+    const headerText = () => visitorSees('header');
+    await expect.poll(headerText, { timeout: 15_000 }).toContain('Sjabloontekst');
 
-    const { context, page } = await editor();
-    const problems = watchProblems(page);
-    await openEditMode(page, `/admin/pagetemplates/${template.guid}/edit`);
+    const { context, page, problems } = await editMode(`/admin/pagetemplates/${template.guid}/edit`);
     const { drawer, saved: templateSaved } = await replaceText(
       page,
-      'Nieuwe sjabloontekst',
       templateBlock.guid,
+      'Nieuwe sjabloontekst',
     );
     await templateSaved;
     await drawer.waitFor({ state: 'detached' });
     expect(await headerText()).not.toContain('Nieuwe sjabloontekst');
     await publishFromEditBar(page);
-    await expect.poll(headerText).toContain('Nieuwe sjabloontekst');
+    await expect.poll(headerText, { timeout: 15_000 }).toContain('Nieuwe sjabloontekst');
     // Back to the templates.
     await page.getByRole('link', { name: 'Sluit bewerkmodus' }).click();
     await page.waitForURL(`${baseUrl()}/admin/pages?tab=templates`);
@@ -318,10 +261,8 @@ describe('edit mode on a draft', () => {
         document: { ...draft.document, blocks: [...blocks, vague] },
       });
 
-      const { context, page } = await editor();
-      const problems = watchProblems(page);
       const en = locale === 'en';
-      await openEditMode(page, `${path}/edit${en ? '?lang=en' : ''}`);
+      const { context, page, problems } = await editMode(`${path}/edit${en ? '?lang=en' : ''}`);
       const bar = page.getByRole('region', { name: en ? 'Edit mode' : 'Bewerkmodus' });
       await bar.getByRole('button', { name: en ? 'Publish' : 'Publiceer', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: en ? 'Publish' : 'Publiceren' });

@@ -298,6 +298,20 @@ describe('the search page', () => {
   });
 });
 
+/** The admin signed in, a way to call the API as them, and the demo's volunteers page to add lists to. */
+async function adminOnVolunteers() {
+  const context = await newContext(browser);
+  await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+  const headers = await xsrfHeaders(context);
+  const request = async (method: 'get' | 'post', path: string, data?: unknown) => {
+    const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
+    expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+    return response.json();
+  };
+  const volunteers = (await request('get', '/api/pages:withName?name=vrijwilligers')) as { guid: string };
+  return { context, request, volunteers, suffix: Date.now().toString(36) };
+}
+
 describe('editing items', () => {
   it('lets the admin add an item in edit mode and shows it in the list', async () => {
     const context = await newContext(browser);
@@ -335,16 +349,7 @@ describe('editing items', () => {
   });
 
   it('moves an item up in a list ordered by hand, with one request, and visitors see the new order', async () => {
-    const context = await newContext(browser);
-    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
-    const headers = await xsrfHeaders(context);
-    const request = async (method: 'get' | 'post', path: string, data?: unknown) => {
-      const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
-      expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-      return response.json();
-    };
-    const volunteers = (await request('get', '/api/pages:withName?name=vrijwilligers')) as { guid: string };
-    const suffix = Date.now().toString(36);
+    const { context, request, volunteers, suffix } = await adminOnVolunteers();
     const block = (await request('post', `/api/pages/${volunteers.guid}/buildingblockinstances`, {
       buildingBlockName: 'list',
       layoutPosition: 'main',
@@ -401,16 +406,7 @@ describe('editing items', () => {
   });
 
   it('marks scheduled and hidden items for editors only; visitors see neither', async () => {
-    const context = await newContext(browser);
-    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
-    const headers = await xsrfHeaders(context);
-    const request = async (method: 'get' | 'post', path: string, data?: unknown) => {
-      const response = await context.request[method](`${baseUrl()}${path}`, { data, headers });
-      expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-      return response.json();
-    };
-    const volunteers = (await request('get', '/api/pages:withName?name=vrijwilligers')) as { guid: string };
-    const suffix = Date.now().toString(36);
+    const { context, request, volunteers, suffix } = await adminOnVolunteers();
     const block = (await request('post', `/api/pages/${volunteers.guid}/buildingblockinstances`, {
       buildingBlockName: 'list',
       layoutPosition: 'main',

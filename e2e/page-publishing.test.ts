@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
+import { adminSession, unexpectedProblems } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
+import { baseUrl, launchBrowser, newContext } from './browser.ts';
+import { dutchText, openEditMode, pageWithText } from './edit-mode.ts';
 
 /**
  * "Voorbeeld en delen" and "Publicatie plannen" in the edit bar (issue 13), in Chromium against the
@@ -13,10 +14,6 @@ import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } f
 
 type Admin = Awaited<ReturnType<typeof adminSession>>;
 
-const textDoc = (value: string) => ({
-  doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: value }] }] },
-});
-
 const PUBLISHED = 'Wat bezoekers nu lezen';
 const DRAFT = 'Wat bezoekers straks lezen';
 
@@ -26,16 +23,7 @@ let pageGuid = '';
 let path = '';
 let blockGuid = '';
 
-async function editMode(language: 'nl' | 'en' = 'nl') {
-  const context = await newContext(browser, { width: 1280, height: 900 });
-  await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  await page.goto(`${baseUrl()}${path}/edit${language === 'en' ? '?lang=en' : ''}`);
-  await waitForHydration(page);
-  await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
-  return { context, page, problems };
-}
+const editMode = (language: 'nl' | 'en' = 'nl') => openEditMode(browser, `${path}/edit`, { language });
 
 /** Opens one of the edit bar's "Meer" entries; resolves with its dialog. */
 async function openFromMore(page: Page, language: 'nl' | 'en', item: string, dialogName: string) {
@@ -61,29 +49,7 @@ async function visitorText(url = path): Promise<string> {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminSession(browser);
-  const stamp = Date.now().toString(36);
-  const created = (await (
-    await admin.post('/api/pages', { title: { nl: 'Plannen' }, layout: '100', isPublished: true })
-  ).json()) as { guid: string };
-  pageGuid = created.guid;
-  const menu = (await (await admin.get('/api/menus:withName?name=Top%20level%20menu')).json()) as {
-    guid: string;
-  };
-  await admin.post(`/api/menus/${menu.guid}/items`, {
-    name: { nl: 'Plannen' },
-    urlSegment: `plannen-${stamp}`,
-    pageGuid,
-    isVisible: true,
-  });
-  path = `/plannen-${stamp}`;
-  const block = (await (
-    await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
-      buildingBlockName: 'text',
-      layoutPosition: 'main',
-      content: { nl: textDoc(PUBLISHED) },
-    })
-  ).json()) as { guid: string };
-  blockGuid = block.guid;
+  ({ pageGuid, path, blockGuid } = await pageWithText(admin, 'Plannen', PUBLISHED));
   // The draft: what the preview and the schedule are about.
   const draft = (await (await admin.get(`/api/pages/${pageGuid}/draft`)).json()) as {
     version: number;
@@ -96,7 +62,7 @@ beforeAll(async () => {
     document: {
       ...draft.document,
       blocks: draft.document.blocks.map((item) =>
-        item.guid === blockGuid ? { ...item, content: { nl: textDoc(DRAFT) } } : item,
+        item.guid === blockGuid ? { ...item, content: dutchText(DRAFT) } : item,
       ),
     },
   });

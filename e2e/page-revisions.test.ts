@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
+import { adminSession, unexpectedProblems } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
-import { draftSaved, publishFromEditBar } from './edit-mode.ts';
+import { launchBrowser } from './browser.ts';
+import { openEditMode, pageWithText, publishFromEditBar, replaceText, visitorText } from './edit-mode.ts';
 
 /**
  * The page history in edit mode (issue 13), in Chromium against the production server: an empty
@@ -13,10 +13,6 @@ import { draftSaved, publishFromEditBar } from './edit-mode.ts';
  */
 
 type Admin = Awaited<ReturnType<typeof adminSession>>;
-
-const textDoc = (value: string) => ({
-  doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: value }] }] },
-});
 
 const START = 'De tekst van voor de eerste publicatie';
 const FIRST = 'Wij zijn een vereniging sinds 1921';
@@ -49,45 +45,14 @@ const TEXTS = {
 
 let browser: Browser;
 let admin: Admin;
-let pageGuid = '';
 let path = '';
 let blockGuid = '';
 
-async function editor() {
-  const context = await newContext(browser, { width: 1280, height: 900 });
-  await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
-  const page = await context.newPage();
-  return { context, page };
-}
-
-async function openEditMode(page: Page, query = '') {
-  await page.goto(`${baseUrl()}${path}/edit${query}`);
-  await waitForHydration(page);
-  await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
-}
-
-/** The text a signed-out visitor reads in the page's main area. */
-async function visitorText(): Promise<string> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
-  const main = await page.locator('main').innerText();
-  await context.close();
-  return main;
-}
+const editMode = (language: 'nl' | 'en' = 'nl') => openEditMode(browser, `${path}/edit`, { language });
 
 /** Replaces the text block's text in its drawer; resolves once the draft was saved. */
-async function replaceText(page: Page, value: string) {
-  await page
-    .locator(`[data-editable-block][data-guid="${blockGuid}"]`)
-    .getByRole('button', { name: 'Bewerk' })
-    .click();
-  const drawer = page.getByRole('dialog', { name: 'Blok bewerken: Tekst' });
-  await drawer.locator('.ProseMirror').click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(value);
-  const saved = draftSaved(page);
-  await drawer.getByRole('button', { name: 'Opslaan' }).click();
+async function replaceTextNow(page: Page, value: string) {
+  const { drawer, saved } = await replaceText(page, blockGuid, value);
   expect((await saved).status()).toBe(200);
   await drawer.waitFor({ state: 'detached' });
 }
@@ -121,29 +86,7 @@ async function settled(page: Page, dialog: Locator) {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminSession(browser);
-  const stamp = Date.now().toString(36);
-  const created = (await (
-    await admin.post('/api/pages', { title: { nl: 'Over de club' }, layout: '100', isPublished: true })
-  ).json()) as { guid: string };
-  pageGuid = created.guid;
-  const menu = (await (await admin.get('/api/menus:withName?name=Top%20level%20menu')).json()) as {
-    guid: string;
-  };
-  await admin.post(`/api/menus/${menu.guid}/items`, {
-    name: { nl: 'Over de club' },
-    urlSegment: `over-de-club-${stamp}`,
-    pageGuid,
-    isVisible: true,
-  });
-  path = `/over-de-club-${stamp}`;
-  const block = (await (
-    await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
-      buildingBlockName: 'text',
-      layoutPosition: 'main',
-      content: { nl: textDoc(START) },
-    })
-  ).json()) as { guid: string };
-  blockGuid = block.guid;
+  ({ path, blockGuid } = await pageWithText(admin, 'Over de club', START));
 });
 
 afterAll(async () => {
@@ -153,9 +96,7 @@ afterAll(async () => {
 
 describe('the page history', () => {
   it('is empty before the first publication, then lists, compares and restores versions', async () => {
-    const { context, page } = await editor();
-    const problems = watchProblems(page);
-    await openEditMode(page);
+    const { context, page, problems } = await editMode();
 
     // Nothing published through a draft yet.
     let drawer = await openHistory(page);
@@ -164,12 +105,12 @@ describe('the page history', () => {
     await drawer.waitFor({ state: 'detached' });
 
     // Two publications with different text.
-    await replaceText(page, FIRST);
+    await replaceTextNow(page, FIRST);
     await publishFromEditBar(page);
-    await replaceText(page, SECOND);
+    await replaceTextNow(page, SECOND);
     await publishFromEditBar(page);
     // The visitors' page cache lets go of the old page shortly after a publish.
-    await expect.poll(visitorText, { timeout: 10_000 }).toContain(SECOND);
+    await expect.poll(() => visitorText(browser, path), { timeout: 10_000 }).toContain(SECOND);
 
     // The list, newest first, with what each publication changed in words.
     drawer = await openHistory(page);
@@ -222,7 +163,7 @@ describe('the page history', () => {
     // The editor has the old text as the draft; visitors keep the published one.
     await page.locator('[data-draft-status="draft"]').waitFor();
     await page.locator(`[data-guid="${blockGuid}"]`).getByText(FIRST).waitFor();
-    const visitor = await visitorText();
+    const visitor = await visitorText(browser, path);
     expect(visitor).toContain(SECOND);
     expect(visitor).not.toContain(FIRST);
 
@@ -233,9 +174,7 @@ describe('the page history', () => {
 
   // After the first test: the page has two versions (and a restored draft).
   it('speaks English and passes axe there too', async () => {
-    const { context, page } = await editor();
-    const problems = watchProblems(page);
-    await openEditMode(page, '?lang=en');
+    const { context, page, problems } = await editMode('en');
     const texts = TEXTS.en;
     const drawer = await openHistory(page, 'en');
     const newest = drawer.locator('[data-revision="2"]');
