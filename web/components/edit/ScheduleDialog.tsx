@@ -1,14 +1,14 @@
 import { Alert, Button, Checkbox, Group, List, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
-import 'dayjs/locale/nl';
+import { DateTimePicker } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { MAX_SCHEDULE_AHEAD_MS } from '../../../common/page-drafts';
 import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { formatMoment } from '../admin/forms/results/format';
+import { SiteDates, usePickerProps } from '../dates';
 import { draftQuery, type PageDraft, useDraft } from './draft';
 import '../../i18n/editor';
 
@@ -145,6 +145,7 @@ function ScheduleForm({
   onChanged(): void;
 }) {
   const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
   const run = useTask();
   const { current, reload } = useDraft(pageGuid);
   const [action, setAction] = useState<Action>('publish');
@@ -197,7 +198,7 @@ function ScheduleForm({
 
   const now = new Date();
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'nl', firstDayOfWeek: 1 }}>
+    <SiteDates language={i18n.language}>
       <form onSubmit={submit} noValidate aria-labelledby="schedule-new">
         <Stack gap="sm">
           <Text fw={600} id="schedule-new">
@@ -221,6 +222,8 @@ function ScheduleForm({
             </Text>
           </Stack>
           <DateTimePicker
+            {...picker('at')}
+            placeholder={t('dates.choose')}
             label={t('schedule.at')}
             description={t('schedule.atHint')}
             required
@@ -266,6 +269,6 @@ function ScheduleForm({
           </Group>
         </Stack>
       </form>
-    </DatesProvider>
+    </SiteDates>
   );
 }

@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/nl';
 import {
   Alert,
   Autocomplete,
@@ -16,12 +13,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DatesProvider, DateTimePicker } from '@mantine/dates';
+import { DateTimePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
 import { useTranslation } from '../../i18n';
+import { SiteDates, usePickerProps } from '../dates';
 import { ImageUpload } from '../media/ImageUpload';
 import { ItemBlocks } from './ItemBlocks';
 import '../../i18n/editor';
@@ -163,6 +162,7 @@ function ItemForm({
   onOverlayChange(isOpen: boolean): void;
 }) {
   const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
   const [draft, setDraft] = useState<ItemDraft>(initial);
   const [isBusy, setBusy] = useState(false);
   const [isSubmitted, setSubmitted] = useState(false);
@@ -189,7 +189,7 @@ function ItemForm({
   ];
 
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'nl', firstDayOfWeek: 1 }}>
+    <SiteDates language={i18n.language}>
       <form onSubmit={submit} noValidate className="list-item-form">
         <Stack gap="sm">
           <TextInput
@@ -240,6 +240,8 @@ function ItemForm({
           />
           <Group grow align="flex-start">
             <DateTimePicker
+              {...picker('publishedOn')}
+              placeholder={t('dates.choose')}
               label={t('lists.editor.publishedOn')}
               // A moment still to come schedules the item (issue 13): visitors see it from then on.
               description={
@@ -254,6 +256,8 @@ function ItemForm({
               onChange={(value) => update({ publishedOn: value })}
             />
             <DateTimePicker
+              {...picker('periodEnd')}
+              placeholder={t('dates.choose')}
               label={t('lists.editor.periodEnd')}
               value={draft.periodEnd}
               valueFormat="DD-MM-YYYY HH:mm"
@@ -323,6 +327,6 @@ function ItemForm({
           {t('itemBlocks.saveFirst')}
         </Alert>
       )}
-    </DatesProvider>
+    </SiteDates>
   );
 }

@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.layer.css';
-import 'dayjs/locale/nl';
 import { Alert, Button, Checkbox, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput } from '@mantine/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,6 +17,7 @@ import { formatDay } from '../../components/admin/statistics/format';
 import { StatisticsListTable } from '../../components/admin/statistics/ListTable';
 import { Totals } from '../../components/admin/statistics/Totals';
 import { ViewsChart } from '../../components/admin/statistics/ViewsChart';
+import { SiteDates, usePickerProps } from '../../components/dates';
 import { useTranslation } from '../../i18n';
 import type { Route } from './+types/statistics';
 import '../../i18n/admin';
@@ -67,6 +66,7 @@ const exportHref = (kind: StatisticsExportKind, from: string, to: string) =>
 
 export default function StatisticsPage() {
   const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
   const locale = i18n.language;
   const { preset, from, to, compare, update } = usePeriod();
   const query = useQuery({
@@ -121,8 +121,9 @@ export default function StatisticsPage() {
             style={{ alignSelf: 'flex-start', maxWidth: '100%', flexWrap: 'wrap' }}
           />
           {preset === 'custom' ? (
-            <DatesProvider settings={{ locale: locale === 'en' ? 'en' : 'nl', firstDayOfWeek: 1 }}>
+            <SiteDates language={locale}>
               <DatePickerInput
+                {...picker('period')}
                 type="range"
                 label={t('statistics.customRange')}
                 description={t('statistics.customRangeHint')}
@@ -140,7 +141,7 @@ export default function StatisticsPage() {
                   update({ period: 'custom', from: start < earliest ? earliest : start, to: end });
                 }}
               />
-            </DatesProvider>
+            </SiteDates>
           ) : null}
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('statistics.range', { from: formatDay(from, locale), to: formatDay(to, locale) })}
