@@ -247,4 +247,22 @@ describe("an item's own blocks in the item editor", () => {
       await context.close();
     },
   );
+
+  it.each(['nl', 'en'] as const)(
+    "has no serious accessibility problems with the item editor's date-time picker open (%s)",
+    async (locale) => {
+      const context = await signedIn(locale);
+      const page = await context.newPage();
+      const dialog = await openItemEditor(page, locale);
+      // The end date is empty: the calendar is named after the picker's placeholder.
+      await dialog.getByRole('button', { name: locale === 'nl' ? 'Einddatum' : 'End date' }).click();
+      await page.locator('[data-dates-dropdown]').waitFor();
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('[data-dates-dropdown]') as Element).opacity === '1',
+      );
+      const found = await seriousViolations(page, { exclude: ['.site-header', '.site-footer'] });
+      expect(found, found.join('\n\n')).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -31,6 +31,8 @@ export function usePickerProps() {
     return {
       id,
       popoverProps: { id },
+      // Days of the months around are left out: shown, they are a grey below 4.5:1.
+      hideOutsideDates: true,
       ariaLabels: {
         previousMonth: t('dates.previousMonth'),
         nextMonth: t('dates.nextMonth'),
@@ -44,5 +46,18 @@ export function usePickerProps() {
         placeholder: { color: 'var(--mantine-color-gray-7)' },
       },
     };
+  };
+}
+
+/** A date-time picker's time: a 24-hour clock with named hour and minute fields, and a named "done" button. */
+export function useTimeProps() {
+  const { t } = useTranslation();
+  return {
+    timePickerProps: {
+      format: '24h' as const,
+      hoursInputLabel: t('dates.hours'),
+      minutesInputLabel: t('dates.minutes'),
+    },
+    submitButtonProps: { 'aria-label': t('dates.pick') },
   };
 }

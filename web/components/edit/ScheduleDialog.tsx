@@ -8,7 +8,7 @@ import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { formatMoment } from '../admin/forms/results/format';
-import { SiteDates, usePickerProps } from '../dates';
+import { SiteDates, usePickerProps, useTimeProps } from '../dates';
 import { draftQuery, type PageDraft, useDraft } from './draft';
 import '../../i18n/editor';
 
@@ -146,6 +146,7 @@ function ScheduleForm({
 }) {
   const { t, i18n } = useTranslation();
   const picker = usePickerProps();
+  const time = useTimeProps();
   const run = useTask();
   const { current, reload } = useDraft(pageGuid);
   const [action, setAction] = useState<Action>('publish');
@@ -229,12 +230,7 @@ function ScheduleForm({
             required
             value={at}
             valueFormat="DD-MM-YYYY HH:mm"
-            timePickerProps={{
-              format: '24h',
-              hoursInputLabel: t('schedule.hours'),
-              minutesInputLabel: t('schedule.minutes'),
-            }}
-            submitButtonProps={{ 'aria-label': t('schedule.pick') }}
+            {...time}
             minDate={dayjs(now).format(PICKER_FORMAT)}
             maxDate={dayjs(now.getTime() + MAX_SCHEDULE_AHEAD_MS).format(PICKER_FORMAT)}
             error={isSubmitted ? momentError : null}

@@ -20,7 +20,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
 import { useTranslation } from '../../i18n';
-import { SiteDates, usePickerProps } from '../dates';
+import { SiteDates, usePickerProps, useTimeProps } from '../dates';
 import { ImageUpload } from '../media/ImageUpload';
 import { ItemBlocks } from './ItemBlocks';
 import '../../i18n/editor';
@@ -163,6 +163,7 @@ function ItemForm({
 }) {
   const { t, i18n } = useTranslation();
   const picker = usePickerProps();
+  const time = useTimeProps();
   const [draft, setDraft] = useState<ItemDraft>(initial);
   const [isBusy, setBusy] = useState(false);
   const [isSubmitted, setSubmitted] = useState(false);
@@ -251,7 +252,7 @@ function ItemForm({
               }
               value={draft.publishedOn}
               valueFormat="DD-MM-YYYY HH:mm"
-              timePickerProps={{ format: '24h' }}
+              {...time}
               clearable
               onChange={(value) => update({ publishedOn: value })}
             />
@@ -261,7 +262,7 @@ function ItemForm({
               label={t('lists.editor.periodEnd')}
               value={draft.periodEnd}
               valueFormat="DD-MM-YYYY HH:mm"
-              timePickerProps={{ format: '24h' }}
+              {...time}
               clearable
               onChange={(value) => update({ periodEnd: value })}
             />
