@@ -36,11 +36,16 @@ export async function seriousViolations(
  */
 export async function fadedIn(page: Page, role: 'dialog' | 'menu' = 'dialog'): Promise<void> {
   await page.getByRole(role).first().waitFor();
-  await page.waitForFunction((selector) => {
-    const element = document.querySelector(selector);
+  await fadedInAt(page, `[role="${role}"]`);
+}
+
+/** The same for the first element `selector` finds (a date picker's calendar: `[data-dates-dropdown]`). */
+export async function fadedInAt(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
     for (let node = element; node; node = node.parentElement) {
       if (getComputedStyle(node).opacity !== '1') return false;
     }
     return element !== null;
-  }, `[role="${role}"]`);
+  }, selector);
 }

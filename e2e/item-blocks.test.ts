@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
-import { fadedIn, seriousViolations } from './axe.ts';
+import { fadedIn, fadedInAt, seriousViolations } from './axe.ts';
 import {
   baseUrl,
   launchBrowser,
@@ -257,9 +257,7 @@ describe("an item's own blocks in the item editor", () => {
       // The end date is empty: the calendar is named after the picker's placeholder.
       await dialog.getByRole('button', { name: locale === 'nl' ? 'Einddatum' : 'End date' }).click();
       await page.locator('[data-dates-dropdown]').waitFor();
-      await page.waitForFunction(
-        () => getComputedStyle(document.querySelector('[data-dates-dropdown]') as Element).opacity === '1',
-      );
+      await fadedInAt(page, '[data-dates-dropdown]');
       const found = await seriousViolations(page, { exclude: ['.site-header', '.site-footer'] });
       expect(found, found.join('\n\n')).toEqual([]);
       await context.close();

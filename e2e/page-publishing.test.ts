@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, unexpectedProblems } from './accounts.ts';
-import { fadedIn, seriousViolations } from './axe.ts';
+import { fadedIn, fadedInAt, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext } from './browser.ts';
 import { dutchText, openEditMode, pageWithText } from './edit-mode.ts';
 
@@ -138,9 +138,7 @@ describe('schedule publishing', () => {
     // The calendar's week starts on Monday.
     expect((await picker.locator('thead th').first().innerText()).toLowerCase()).toBe('ma');
     // Scanned once it has faded in (half-transparent, its greys would be measured as a blend).
-    await page.waitForFunction(
-      () => getComputedStyle(document.querySelector('[data-dates-dropdown]') as Element).opacity === '1',
-    );
+    await fadedInAt(page, '[data-dates-dropdown]');
     expect(await seriousViolations(page)).toEqual([]);
     if (at.getMonth() !== now.getMonth()) {
       await picker.locator('button[data-direction="next"]').click();

@@ -67,10 +67,11 @@ describe('what a visitor gets over the wire', () => {
     const uncompressed = [...documents, ...assets].filter((transfer) => transfer.encoding !== 'br');
     expect(uncompressed.map((transfer) => transfer.url)).toEqual([]);
 
+    // One decimal: a change of a few hundred bytes shows.
     const kilobytes = (type: string) =>
-      Math.round(
-        transfers.filter((transfer) => transfer.type === type).reduce((sum, t) => sum + t.bytes, 0) / 1024,
-      );
+      (
+        transfers.filter((transfer) => transfer.type === type).reduce((sum, t) => sum + t.bytes, 0) / 1024
+      ).toFixed(1);
     console.log(
       `[wire] first visit to /: HTML ${kilobytes('document')} KB, JavaScript ${kilobytes('script')} KB, CSS ${kilobytes('stylesheet')} KB (brotli)`,
     );

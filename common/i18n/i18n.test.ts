@@ -6,6 +6,8 @@ import accountEn from './account.en.json';
 import accountNl from './account.nl.json';
 import adminEn from './admin.en.json';
 import adminNl from './admin.nl.json';
+import datesEn from './dates.en.json';
+import datesNl from './dates.nl.json';
 import editorEn from './editor.en.json';
 import editorNl from './editor.nl.json';
 import en from './en.json';
@@ -31,8 +33,9 @@ const placeholders = (text: string) =>
 
 /**
  * The texts come in several catalogues: the shared one every screen may use, and those of the
- * account screens, the admin area, the block editor and a form's results (web/i18n/account.ts,
- * admin.ts, editor.ts, form-results.ts), so a visitor's bundle carries only the first.
+ * account screens, the admin area, the block editor, a form's results and the date pickers
+ * (web/i18n/account.ts, admin.ts, editor.ts, form-results.ts, dates.ts), so a visitor's bundle
+ * carries only the first.
  */
 const parts = {
   shared: { nl, en },
@@ -40,10 +43,11 @@ const parts = {
   admin: { nl: adminNl, en: adminEn },
   editor: { nl: editorNl, en: editorEn },
   'form-results': { nl: formResultsNl, en: formResultsEn },
+  dates: { nl: datesNl, en: datesEn },
 } as const;
 const catalogues = {
-  nl: flatten({ ...nl, ...accountNl, ...adminNl, ...editorNl, ...formResultsNl }),
-  en: flatten({ ...en, ...accountEn, ...adminEn, ...editorEn, ...formResultsEn }),
+  nl: flatten({ ...nl, ...accountNl, ...adminNl, ...editorNl, ...formResultsNl, ...datesNl }),
+  en: flatten({ ...en, ...accountEn, ...adminEn, ...editorEn, ...formResultsEn, ...datesEn }),
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,14 +64,14 @@ describe('catalogues', () => {
     }
   });
 
-  it('is registered by every web module that uses the account, admin, editor or form-results texts', async () => {
+  it('is registered by every web module that uses the account, admin, editor, form-results or dates texts', async () => {
     const entries = await readdir(path.join(ROOT, 'web'), { withFileTypes: true, recursive: true });
     const files = entries
       .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
       .map((entry) => path.join(entry.parentPath, entry.name))
       .filter((file) => !file.includes(`${path.sep}web${path.sep}i18n${path.sep}`));
     const unregistered: string[] = [];
-    for (const name of ['account', 'admin', 'editor', 'form-results'] as const) {
+    for (const name of ['account', 'admin', 'editor', 'form-results', 'dates'] as const) {
       const namespaces = Object.keys(parts[name].nl).join('|');
       const usesTexts = new RegExp(`['"\`](${namespaces})\\.[A-Za-z]`);
       for (const file of files) {

@@ -3,6 +3,7 @@ import 'dayjs/locale/nl';
 import { DatesProvider } from '@mantine/dates';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from '../i18n';
+import '../i18n/dates';
 
 /**
  * The one way the editor's and admin's date pickers work (issue 13: "week starts Monday, 24-hour

@@ -13,10 +13,10 @@ import {
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
+import { formatMoment } from '../../account/format';
 import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
-import { formatMoment } from '../admin/forms/results/format';
 import '../../i18n/editor';
 
 /** The widths a content manager checks the draft at (issue 13): a phone and a desktop. */

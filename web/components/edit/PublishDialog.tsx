@@ -7,7 +7,7 @@ import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { type PageDraft, useDraft } from './draft';
-import { changeText } from './revision-compare';
+import { changeKey, changeText } from './revision-compare';
 import '../../i18n/editor';
 
 /**
@@ -85,9 +85,8 @@ function PublishForm({ page, draft, onClose }: { page: PageView; draft: PageDraf
           <Stack gap="xs">
             <Text size="sm">{t('publish.outside.text')}</Text>
             <List size="sm" spacing={2}>
-              {outside.map((change, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: changes have no identity of their own
-                <List.Item key={index}>{changeText(t, change)}</List.Item>
+              {outside.map((change) => (
+                <List.Item key={changeKey(change)}>{changeText(t, change)}</List.Item>
               ))}
             </List>
             <Checkbox

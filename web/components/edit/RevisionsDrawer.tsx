@@ -28,6 +28,7 @@ import {
   blockText,
   blockTypeName,
   type ComparedBlock,
+  changeKey,
   changeText,
   compareDocuments,
   formatRevisionTime,
@@ -214,9 +215,8 @@ function RevisionList({
                       spacing={2}
                       aria-label={t('revisions.changesOf', { number: revision.number })}
                     >
-                      {revision.changes.map((change, changeIndex) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a change has no identity of its own
-                        <List.Item key={changeIndex}>{changeText(t, change)}</List.Item>
+                      {revision.changes.map((change) => (
+                        <List.Item key={changeKey(change)}>{changeText(t, change)}</List.Item>
                       ))}
                     </List>
                   )}

@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { MAX_SCHEDULE_AHEAD_MS } from '../../../common/page-drafts';
+import { formatMoment } from '../../account/format';
 import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
-import { formatMoment } from '../admin/forms/results/format';
 import { SiteDates, usePickerProps, useTimeProps } from '../dates';
 import { draftQuery, type PageDraft, useDraft } from './draft';
+import '../../i18n/dates';
 import '../../i18n/editor';
 
 type Action = 'publish' | 'unpublish';

@@ -3,6 +3,7 @@ import type { RichTextNode } from '../../../common/blocks/rich-text';
 import type { Locale } from '../../../common/localized-text';
 import { type DraftBlock, type PageChange, type PageDocument, sameJson } from '../../../common/page-drafts';
 import { LAYOUT_POSITIONS, type LayoutPosition } from '../../../common/pages';
+import { formatMoment } from '../../account/format';
 import type { TFunction } from '../../i18n';
 import '../../i18n/editor';
 
@@ -50,16 +51,14 @@ export function changeText(t: TFunction, change: PageChange): string {
   }
 }
 
-/** When a revision was published, as the language writes it, on Dutch time, 24-hour clock. */
+/** A change's identity within one publish: its kind, and the block it is about (a block changes and moves at most once). */
+export function changeKey(change: PageChange): string {
+  return 'guid' in change ? `${change.kind}:${change.guid}` : change.kind;
+}
+
+/** When a revision was published, as the language writes it, on the site's clock (24 hours). */
 export function formatRevisionTime(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Amsterdam',
-    hourCycle: 'h23',
-  }).format(date);
+  return formatMoment(iso, locale);
 }
 
 /** Who published a revision: the schedule, a removed user, a name, or the system. */
@@ -117,8 +116,8 @@ function contentLines(value: unknown): string[] {
  * A block's text as plain lines (rich text without its markup; an image's alt text and caption;
  * button labels), in `locale` or else in Dutch. Empty lines are left out.
  */
-export function blockText(block: Pick<DraftBlock, 'content'>, locale: Locale): string[] {
-  const content = block.content;
+export function blockText(block: { content: unknown }, locale: Locale): string[] {
+  const content = block.content as { nl?: unknown; en?: unknown } | null;
   if (!content) return [];
   const localized = (locale === 'en' ? (content.en ?? content.nl) : content.nl) ?? content;
   return contentLines(localized)

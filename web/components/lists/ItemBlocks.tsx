@@ -2,11 +2,11 @@ import { Alert, Button, Group, Loader, Menu, Modal, Paper, Stack, Text, Title } 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BLOCK_TYPE_NAMES, type BlockTypeName, isBlockTypeName } from '../../../common/blocks/names';
-import type { RichTextNode } from '../../../common/blocks/rich-text';
 import { errorMessage, useTask } from '../../account/tasks';
 import { useTranslation } from '../../i18n';
+import { blockText } from '../edit/revision-compare';
 import type { ItemBlockTarget } from './ItemBlockDrawer';
-import { docToText, type ItemBlock, loadItemBlocks, moveItemBlock, removeItemBlock } from './item-api';
+import { type ItemBlock, loadItemBlocks, moveItemBlock, removeItemBlock } from './item-api';
 import '../../i18n/editor';
 
 // The per-type editors (rich text, uploads…) load when a block is opened, not with the item form.
@@ -17,28 +17,14 @@ const ITEM_BLOCK_TYPES = BLOCK_TYPE_NAMES.filter((name) => name !== 'list' && na
 
 const SUMMARY_LENGTH = 80;
 
-/** A line that tells blocks of one type apart in the list: the text's start, the image's alt… */
+/**
+ * A line that tells blocks of one type apart: their readable text as the history shows it (the
+ * text's start, an image's alt, button labels, titles), and an image block without its image said.
+ */
 function summaryOf(block: ItemBlock, noImage: string): string {
-  const nl = (block.content.nl ?? {}) as Record<string, unknown>;
-  const text = (() => {
-    switch (block.buildingBlockName) {
-      case 'text':
-        return docToText(nl.doc as RichTextNode | undefined);
-      case 'image':
-        return [nl.alt, block.options.imageGuid ? '' : `(${noImage})`].filter(Boolean).join(' ');
-      case 'buttons':
-        return ((nl.buttons ?? []) as { label?: string }[]).map((button) => button.label).join(' · ');
-      case 'accordion':
-        return ((nl.items ?? []) as { title?: string }[]).map((item) => item.title).join(' · ');
-      case 'video':
-        return String(nl.title || nl.url || '');
-      case 'form':
-        return String(nl.title ?? '');
-      default:
-        return '';
-    }
-  })();
-  const line = text.replace(/\s+/g, ' ').trim();
+  const lines = blockText(block, 'nl');
+  if (block.buildingBlockName === 'image' && !block.options.imageGuid) lines.push(`(${noImage})`);
+  const line = lines.join(' ');
   return line.length > SUMMARY_LENGTH ? `${line.slice(0, SUMMARY_LENGTH - 1)}…` : line;
 }
 

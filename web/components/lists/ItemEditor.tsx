@@ -23,6 +23,7 @@ import { useTranslation } from '../../i18n';
 import { SiteDates, usePickerProps, useTimeProps } from '../dates';
 import { ImageUpload } from '../media/ImageUpload';
 import { ItemBlocks } from './ItemBlocks';
+import '../../i18n/dates';
 import '../../i18n/editor';
 
 // Tiptap only loads when an editor opens the form: visitors of a list never download it.

@@ -2,12 +2,12 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatMoment } from '../../account/format';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { QueryState } from '../../components/account/QueryState';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { DeleteSubmissionsDialog } from '../../components/admin/forms/results/DeleteSubmissionsDialog';
-import { formatMoment } from '../../components/admin/forms/results/format';
 import {
   deleteSubmissions,
   FORMS_KEY,

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/co
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatMoment } from '../../account/format';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { QueryState } from '../../components/account/QueryState';
@@ -9,7 +10,6 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { type Column, DataTable } from '../../components/admin/DataTable';
 import { CsvExport } from '../../components/admin/forms/results/CsvExport';
 import { DeleteSubmissionsDialog } from '../../components/admin/forms/results/DeleteSubmissionsDialog';
-import { formatMoment } from '../../components/admin/forms/results/format';
 import {
   deleteSubmissions,
   FORMS_KEY,

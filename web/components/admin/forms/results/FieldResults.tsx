@@ -1,8 +1,9 @@
 import { Box, List, SimpleGrid, Text } from '@mantine/core';
+import { formatMoment } from '../../../../account/format';
 import { useTranslation } from '../../../../i18n';
 import { formatNumber } from '../../statistics/format';
 import { CountChart, ResultCard } from './CountChart';
-import { formatFigure, formatMoment } from './format';
+import { formatFigure } from './format';
 import type { DashboardField } from './queries';
 import '../../../../i18n/form-results';
 
