@@ -564,6 +564,7 @@ export type BlockRow = typeof buildingBlockInstances.$inferSelect;
 export type PageDraftRow = typeof pageDrafts.$inferSelect;
 export type PageRevisionRow = typeof pageRevisions.$inferSelect;
 export type PageScheduleRow = typeof pageSchedules.$inferSelect;
+export type PreviewLinkRow = typeof previewLinks.$inferSelect;
 export type MenuItemRow = typeof menuItems.$inferSelect;
 export type HeaderImageRow = typeof headerImages.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
@@ -584,6 +585,21 @@ export const machineTranslations = pgTable('machine_translations', {
   translation: text('translation').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Characters sent to the translation service per day (UTC), per client address (`client` is a
+ * per-day hash of it) and for the whole site (`client` '*'): the daily caps of automatic translation
+ * hold across nodes. Answers read from machine_translations are not counted.
+ */
+export const translationUsage = pgTable(
+  'translation_usage',
+  {
+    day: date('day').notNull(),
+    client: text('client').notNull(),
+    characters: integer('characters').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.client] })],
+);
 
 /**
  * A form (issue 11): its draft questions, its settings (open state, audience, limits, actions) and
@@ -811,6 +827,24 @@ export const pageSchedules = pgTable(
     index('page_schedules_due_idx').on(table.runAt).where(sql`${table.finishedAt} is null`),
     index('page_schedules_page_idx').on(table.pageId),
   ],
+);
+
+/**
+ * The preview links of a page's draft (issue 13, issue 34): a link's token names its row, so a link
+ * works only while its row exists and has not expired. Revoking a link deletes its row.
+ */
+export const previewLinks = pgTable(
+  'preview_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('preview_links_page_idx').on(table.pageId)],
 );
 
 /**
