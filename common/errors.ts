@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'already_submitted',
   'version_published',
   'proof_failed',
+  'form_not_on_page',
   // Page drafts (issue 13)
   'draft_stale',
   'accessibility_findings',

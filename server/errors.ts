@@ -37,6 +37,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   draft_stale: 409,
   accessibility_findings: 409,
   proof_failed: 400,
+  form_not_on_page: 409,
 };
 
 /**
