@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'internal_error',
   'service_unavailable',
   'translation_unavailable',
+  // Automatic translation limits (issue 34)
+  'translation_not_shown',
+  'translation_limit_reached',
   // Forms (issue 11)
   'form_closed',
   'form_full',

@@ -30,6 +30,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal_error: 500,
   service_unavailable: 503,
   translation_unavailable: 404,
+  translation_not_shown: 422,
+  translation_limit_reached: 429,
   form_closed: 409,
   form_full: 409,
   already_submitted: 409,
