@@ -154,6 +154,10 @@ const configSchema = z.object({
   TRANSLATE_API_KEY: z.string().max(500).optional(),
   /** Seconds a translation may take before the visitor is told it did not work. */
   TRANSLATE_TIMEOUT: wholeNumber(1, 120, 10),
+  /** Characters a day (UTC) the whole site may send to the service; answers it kept do not count. */
+  TRANSLATE_DAILY_CHARACTERS: wholeNumber(1, 1_000_000_000, 1_000_000),
+  /** Characters a day one address (an IPv6 /64) may have sent to the service. */
+  TRANSLATE_DAILY_CHARACTERS_PER_ADDRESS: wholeNumber(1, 1_000_000_000, 100_000),
 });
 
 /** With MEDIA_STORAGE=s3, the bucket settings are needed (checked after each field's own rule). */
@@ -199,6 +203,8 @@ export type Config = {
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
   translateTimeoutMs: number;
+  /** Daily caps of automatic translation, in characters sent to the service. */
+  translateDailyCharacters: { total: number; perAddress: number };
 };
 
 /** Where an S3-compatible bucket is and how to sign in to it. */
@@ -253,6 +259,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,
+    translateDailyCharacters: {
+      total: value.TRANSLATE_DAILY_CHARACTERS,
+      perAddress: value.TRANSLATE_DAILY_CHARACTERS_PER_ADDRESS,
+    },
   };
 }
 
