@@ -33,6 +33,9 @@ export const ERROR_CODES = [
   'version_published',
   'proof_failed',
   'form_not_on_page',
+  // Uploads (issue 34): a multipart body refused before it is read; the scratch space full
+  'upload_not_accepted',
+  'scratch_full',
   // Page drafts (issue 13)
   'draft_stale',
   'accessibility_findings',

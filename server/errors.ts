@@ -40,6 +40,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   accessibility_findings: 409,
   proof_failed: 400,
   form_not_on_page: 409,
+  upload_not_accepted: 415,
+  scratch_full: 503,
 };
 
 /**
@@ -120,7 +122,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const locale = request.locale;
     reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      // A full scratch space is the load of the moment, not a fault: warn (it clears itself).
+      if (error.code === 'scratch_full') request.log.warn({ err: error }, error.message);
+      else if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send(errorBody(error.code, locale, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
