@@ -137,6 +137,11 @@ const configSchema = z.object({
   MEDIA_TRANSFORM_THREADS: wholeNumber(1, 64, 1),
   /** The largest variant, in pixels, that is encoded as AVIF (0: never). */
   MEDIA_AVIF_MAX_PIXELS: wholeNumber(0, 100_000_000, 1_000_000),
+  /**
+   * Megabytes all uploads in progress may hold on this node's disk together (scratch files of
+   * `POST /a/upload` and of form posts with files); past it an upload is refused with 503 scratch_full.
+   */
+  UPLOAD_SCRATCH_MAX_MB: wholeNumber(1, 1_000_000, 512),
   /** Count page views, referrers and searches (issue 10). `false` turns collection off (the bench compares). */
   STATISTICS_ENABLED: z
     .enum(['true', 'false'])
@@ -196,6 +201,8 @@ export type Config = {
   mediaTransformTimeoutSeconds: number;
   mediaTransformThreads: number;
   mediaAvifMaxPixels: number;
+  /** Bytes all uploads in progress may hold in scratch files on this node together. */
+  uploadScratchMaxBytes: number;
   statisticsEnabled: boolean;
   statisticsFlushMs: number;
   /** How often each node looks for scheduled publishes that are due (issue 13). */
@@ -253,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaTransformTimeoutSeconds: value.MEDIA_TRANSFORM_TIMEOUT,
     mediaTransformThreads: value.MEDIA_TRANSFORM_THREADS,
     mediaAvifMaxPixels: value.MEDIA_AVIF_MAX_PIXELS,
+    uploadScratchMaxBytes: value.UPLOAD_SCRATCH_MAX_MB * 1024 * 1024,
     statisticsEnabled: value.STATISTICS_ENABLED,
     statisticsFlushMs: value.STATISTICS_FLUSH_SECONDS * 1000,
     scheduleCheckMs: value.SCHEDULE_CHECK_SECONDS * 1000,
