@@ -274,6 +274,36 @@ export const signInAttempts = pgTable(
   ],
 );
 
+/**
+ * Sign-in attempts counted per key and fixed window (issue 34): `account:<email>` (callers at an
+ * address the account never signed in from), `address:<address>` and `known:<user>:<hash>` (the
+ * account at one of its known addresses); `notice:<user>` marks the window's attack mail and
+ * `proof:<nonce>` a used proof of work. An upsert adds one and returns the new count under the row
+ * lock, before the password is checked, so concurrent attempts on any node count one by one.
+ */
+export const signInCounters = pgTable(
+  'sign_in_counters',
+  {
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    key: text('key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.windowStart, table.key] })],
+);
+
+/** Where an account signed in with its password before: a keyed hash of the address (an IPv6 /64). */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.addressHash] })],
+);
+
 /** The profile properties a site defines (SPEC 3). Values live in user_properties. */
 export const profilePropertyDefinitions = pgTable('profile_property_definitions', {
   key: text('key').primaryKey(),
