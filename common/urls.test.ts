@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_RETURN_PATHS } from '../test/return-paths.ts';
 import {
   assetUrlSchema,
   externalUrlSchema,
@@ -15,6 +16,7 @@ import {
   isLocalLink,
   isPublicHost,
   isUrlSegment,
+  safeReturnPath,
   slugify,
   URL_RULES,
   type UrlKind,
@@ -550,6 +552,78 @@ describe('isLocalLink', () => {
     '#anker',
   ])('rejects %j', (value) => {
     expect(isLocalLink(value)).toBe(false);
+  });
+});
+
+/** Return paths the flows take, and what each becomes (the URL parser's ASCII spelling). */
+const RETURN_PATHS: [string, string][] = [
+  ['/', '/'],
+  ['/account/profile', '/account/profile'],
+  ['/account/profile?x=1', '/account/profile?x=1'],
+  ['/nieuws/edit', '/nieuws/edit'],
+  ['/over-ons/bestuur?tab=1#leden', '/over-ons/bestuur?tab=1#leden'],
+  ['/nieuws/i/123/titel', '/nieuws/i/123/titel'],
+  ['/zoeken?q=caf%C3%A9', '/zoeken?q=caf%C3%A9'],
+  ['/zoeken?q=café', '/zoeken?q=caf%C3%A9'],
+  ['/zoeken?q=a+b', '/zoeken?q=a+b'],
+  ['/zoeken?q=100%25', '/zoeken?q=100%25'],
+  ['/pad/%2Fnog', '/pad/%2Fnog'],
+  ['/a/b/../c', '/a/c'],
+  ['/@evil.example', '/@evil.example'],
+  ['/javascript:alert(1)', '/javascript:alert(1)'],
+  ['/x?a=<b>&c="d"', '/x?a=%3Cb%3E&c=%22d%22'],
+  ['/日本', '/%E6%97%A5%E6%9C%AC'],
+];
+
+describe('safeReturnPath: the hostile corpus', () => {
+  it('has more than 60 hostile values', () => {
+    expect(HOSTILE_RETURN_PATHS.length).toBeGreaterThan(60);
+  });
+
+  it.each(HOSTILE_RETURN_PATHS)('refuses %j', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+    expect(safeReturnPath(value, '/account/profile')).toBe('/account/profile');
+    expect(safeReturnPath(value, '/', 'http://127.0.0.1:3000')).toBe('/');
+  });
+
+  // A hostile value encoded once more (what a server or proxy that decodes twice would see); broken
+  // percent-encoding is no longer broken once encoded again (`/%25` is the path `/%`).
+  const decodable = HOSTILE_RETURN_PATHS.filter((value) => {
+    try {
+      decodeURIComponent(value);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  it.each(decodable)('refuses %j encoded once more', (value) => {
+    expect(safeReturnPath(encodeURIComponent(value).replace(/^%2F/i, '/'))).toBe('/');
+  });
+
+  it.each(HOSTILE.filter((value) => !isLocalLink(value)))('refuses the link corpus value %j', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
+
+  it.each([null, undefined])('falls back for %j', (value) => {
+    expect(safeReturnPath(value, '/account/profile')).toBe('/account/profile');
+  });
+});
+
+describe('safeReturnPath: return paths', () => {
+  it.each(RETURN_PATHS)('takes %j as %j', (value, path) => {
+    expect(safeReturnPath(value)).toBe(path);
+    expect(safeReturnPath(value, '/', 'https://www.gemeente.example')).toBe(path);
+  });
+
+  it('gives plain ASCII without control characters, safe in a Location header', () => {
+    for (const [value] of RETURN_PATHS) expect(safeReturnPath(value)).toMatch(/^\/[\x21-\x7e]*$/);
+  });
+
+  it('keeps every local link of the corpus on this site', () => {
+    for (const value of LOCAL_LINKS) {
+      const path = safeReturnPath(value);
+      expect(new URL(path, 'https://www.gemeente.example').origin).toBe('https://www.gemeente.example');
+    }
   });
 });
 

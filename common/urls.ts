@@ -163,6 +163,82 @@ export function isLocalLink(value: string): boolean {
 }
 
 /**
+ * Where a flow sends someone back to (sign-in and sign-up's `returnTo`, the sign-in a guard asks
+ * for, a moved page's 301): the one rule for a return path, on the server and in the browser.
+ *
+ * The value is percent-decoded (again, while that changes it, so `%252F` counts as `/`), and every
+ * spelling must start with exactly one `/` whose next character is not `/` or `\`, and hold no
+ * backslash, whitespace or control or format character anywhere. Unicode look-alikes of the URL's
+ * own delimiters are refused too: a full-width `／` or `＼`, `。` (which IDNA reads as a dot), `．`,
+ * `﹨`: the URL parser leaves them alone in a path, but a server, proxy or host name that normalises
+ * them (NFKC, UTS 46) reads a different URL. What passes is re-serialised from `new URL(value,
+ * origin)` and must keep that origin and a path that does not start with `//` once its dot
+ * segments are resolved (`/..//evil.example`). The result is plain ASCII (the URL parser
+ * percent-encodes the rest), so it is safe in a `Location` header and for the router's `navigate`.
+ *
+ * Anything else, and a value over 2000 characters, gives `fallback` (the flow's default page):
+ * never an error.
+ */
+export function safeReturnPath(
+  value: string | null | undefined,
+  fallback = '/',
+  origin: string = LOCAL_BASE,
+): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_URL_LENGTH) return fallback;
+  if (!isReturnPathSpelling(value)) return fallback;
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(origin);
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base.origin) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return isReturnPathSpelling(path) ? path : fallback;
+}
+
+/**
+ * Look-alikes NFKC leaves alone: the ideographic full stops IDNA (UTS 46) maps to `.`, and slashes
+ * and backslashes of mathematics and box drawing (division and fraction slash, solidus operators,
+ * set minus, box diagonals).
+ */
+const LOOKALIKES = /[\u3002\uff61\u2044\u2215\u2216\u2571\u2572\u29f5\u29f8\u29f9]/u;
+/** The delimiters of a URL that a non-ASCII look-alike may not stand for. */
+const URL_DELIMITERS = /[/\\.:@?#%]/;
+
+/** The shape the return-path rule asks of a value and of each of its percent-decoded forms. */
+function isReturnPathSpelling(value: string): boolean {
+  let current = value;
+  for (let round = 0; round < 5; round += 1) {
+    if (!/^\/(?![/\\])/.test(current) || current.includes('\\') || INVISIBLE.test(current)) return false;
+    for (const character of current) {
+      if ((character.codePointAt(0) ?? 0) < 0x80) continue;
+      const compatible = character.normalize('NFKC');
+      if (LOOKALIKES.test(character) || URL_DELIMITERS.test(compatible)) return false;
+      if (INVISIBLE.test(compatible)) return false;
+    }
+    // Dot segments that make it `//host` once resolved (`/..//evil.example`), at every decoding.
+    try {
+      if (new URL(current, LOCAL_BASE).pathname.startsWith('//')) return false;
+    } catch {
+      return false;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      // The value as given must decode; a decoded form that holds a literal `%` need not.
+      return round > 0;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  return false;
+}
+
+/**
  * A public external URL of one of the schemes, parsed (null when it is not one). The value must
  * spell `http://` or `https://` itself and name no user or password (not even an empty one, as in
  * `http://@host`), and its host must be a public one (isPublicHost).

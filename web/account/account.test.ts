@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblemKey } from './password';
 import { isTermsDialogSkipped } from './terms';
-import { safeReturnTo } from './viewer';
-
-describe('safeReturnTo', () => {
-  it('keeps a path on this site', () => {
-    expect(safeReturnTo('/account/profile?x=1')).toBe('/account/profile?x=1');
-  });
-
-  it('refuses other origins and empty values', () => {
-    expect(safeReturnTo('https://evil.example/')).toBe('/');
-    expect(safeReturnTo('//evil.example/')).toBe('/');
-    expect(safeReturnTo('/\\evil.example/')).toBe('/');
-    expect(safeReturnTo(null)).toBe('/');
-    expect(safeReturnTo('', '/account/profile')).toBe('/account/profile');
-  });
-});
 
 describe('isTermsDialogSkipped (SPEC 4)', () => {
   it('skips the terms of use and account/security', () => {

@@ -14,10 +14,3 @@ export function useNotificationCloseMs(): number {
   const seconds = viewer?.notificationCloseSeconds ?? DEFAULT_NOTIFICATION_CLOSE_SECONDS;
   return Math.max(1, seconds) * 1000;
 }
-
-/** A safe place to go back to after signing in: a path on this site, never another origin. */
-export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
-  const path = value ?? '';
-  const isLocal = path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-  return isLocal ? path : fallback;
-}

@@ -1,10 +1,15 @@
 import { redirect } from 'react-router';
 import type { Viewer } from '../../common/site';
+import { safeReturnPath } from '../../common/urls';
 
-/** A visitor asked for a screen that needs an account: sign in first, then come back to this URL. */
+/**
+ * A visitor asked for a screen that needs an account: sign in first, then come back to this URL
+ * (when it is a return path the sign-in will take, else to the home page).
+ */
 export function signInRedirect(request: Request): Response {
   const url = new URL(request.url);
-  return redirect(`/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const returnTo = safeReturnPath(url.pathname + url.search, '/', url.origin);
+  return redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
 }
 
 /** Admin screens: visitors sign in first, signed-in users who are not admins see /unauthorized. */

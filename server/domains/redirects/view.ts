@@ -1,4 +1,4 @@
-import { isLocalLink } from '../../../common/urls.ts';
+import { isLocalLink, safeReturnPath } from '../../../common/urls.ts';
 import type { RedirectRow } from '../../db/schema.ts';
 
 /** Redirects as the admin table shows them. */
@@ -40,12 +40,24 @@ export function redirectCandidates(path: string): { fromPath: string; suffix: st
 
 /**
  * The location a redirect answers: a local target keeps the suffix and the request's query (joined
- * to a query the target has); an external one is used as it is.
+ * to a query the target has); an external one as the URL parser writes it. The suffix comes from the request's
+ * decoded path, so the local location must pass the return-path rule (safeReturnPath: no control
+ * characters, no `//` once resolved, ASCII only), else the target alone is the answer: a `Location`
+ * header never gets a value that fails to send (issue 33).
  */
 export function redirectLocation(toPath: string, suffix: string, search: string): string {
-  if (!isLocalLink(toPath)) return toPath;
+  if (!isLocalLink(toPath)) return externalLocation(toPath);
   const [path = '', query] = toPath.split(/\?(.*)/s, 2);
   const base = path === '/' && suffix !== '' ? '' : path;
   const params = [query, search.replace(/^\?/, '')].filter(Boolean).join('&');
-  return `${base}${suffix}${params ? `?${params}` : ''}`;
+  return safeReturnPath(`${base}${suffix}${params ? `?${params}` : ''}`, safeReturnPath(toPath));
+}
+
+/** An external target as the URL parser writes it (punycode host, percent-encoded path: ASCII). */
+function externalLocation(toPath: string): string {
+  try {
+    return new URL(toPath).href;
+  } catch {
+    return '/';
+  }
 }

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@m
 import { type FormEvent, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
+import { safeReturnPath } from '../../../common/urls';
 import { accountMeta } from '../../account/meta';
 import { errorMessage } from '../../account/tasks';
-import { safeReturnTo } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { FormError } from '../../components/FormError';
@@ -18,8 +18,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = await context.get(appContext).site.getViewer();
-  if (viewer) throw redirect(safeReturnTo(new URL(request.url).searchParams.get('returnTo')));
-  return null;
+  if (!viewer) return null;
+  // A signed-in user goes straight back: a path on this site, whatever the query says (issue 33).
+  const url = new URL(request.url);
+  throw redirect(safeReturnPath(url.searchParams.get('returnTo'), '/', url.origin));
 }
 
 export default function SignIn() {
@@ -27,7 +29,7 @@ export default function SignIn() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [searchParams] = useSearchParams();
-  const returnTo = safeReturnTo(searchParams.get('returnTo'));
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
   const signUpEnabled = useRootData()?.shell.settings.signUpEnabled === 'true';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { type FormEvent, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
+import { safeReturnPath } from '../../../common/urls';
 import { accountMeta } from '../../account/meta';
 import { errorMessage } from '../../account/tasks';
-import { safeReturnTo } from '../../account/viewer';
 import { api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { isNewPasswordAcceptable, NewPasswordFields } from '../../components/account/NewPasswordFields';
@@ -28,7 +28,7 @@ export default function SignUp() {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [searchParams] = useSearchParams();
-  const returnTo = safeReturnTo(searchParams.get('returnTo'));
+  const returnTo = safeReturnPath(searchParams.get('returnTo'));
   const signUpEnabled = useRootData()?.shell.settings.signUpEnabled === 'true';
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
