@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { buildUser } from '../../../test/accounts.ts';
+import {
+  bearerFor,
+  createTestApp,
+  createTestDatabase,
+  expectApiError,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { MAX_LOG_ENTRIES } from './index.ts';
 
@@ -61,24 +68,68 @@ describe('POST /api/logs', () => {
     expect(response.json()).toEqual({ accepted: 4 });
   });
 
-  it('writes each entry to the server log at its level, marked as coming from the browser', async () => {
+  const linesWith = (marker: string) =>
+    logLines
+      .map((raw) => JSON.parse(raw) as Record<string, unknown>)
+      .filter((log) => log.clientMessage === marker);
+
+  it('writes each entry to the server log as client-supplied, its text in clientMessage', async () => {
     const marker = `marker-${Date.now()}`;
     const response = await post(
       { entries: [entry({ level: 'warn', message: marker, url: '/nieuws', info: { step: 2 } })] },
       { 'user-agent': 'TestBrowser/1.0' },
     );
     expect(response.statusCode).toBe(202);
-    const line = logLines
-      .map((raw) => JSON.parse(raw) as Record<string, unknown>)
-      .find((log) => log.msg === marker);
+    const [line] = linesWith(marker);
     expect(line).toMatchObject({
       level: 40,
+      msg: 'browser log entry (client-supplied)',
       source: 'browser',
+      isSignedIn: false,
       userAgent: 'TestBrowser/1.0',
-      url: '/nieuws',
+      clientLevel: 'warn',
+      clientMessage: marker,
+      clientUrl: '/nieuws',
       clientTimestamp: '2026-11-22T10:00:00.000Z',
-      info: { step: 2 },
+      clientInfo: { step: 2 },
     });
+  });
+
+  it("never writes an error line: a visitor's error entry is logged at warn, as is a signed-in user's", async () => {
+    const marker = `error-${Date.now()}`;
+    const before = logLines.length;
+    const anonymous = await post({
+      entries: [
+        entry({ level: 'error', message: marker }),
+        entry({ level: 'info', message: marker }),
+        entry({ level: 'debug', message: marker }),
+      ],
+    });
+    expect(anonymous.statusCode).toBe(202);
+    expect(linesWith(marker).map((line) => [line.clientLevel, line.level])).toEqual([
+      ['error', 40],
+      ['info', 30],
+      ['debug', 20],
+    ]);
+
+    const user = await buildUser(database.db, {
+      email: `logs-${Date.now()}@example.nl`,
+      emailVerifiedAt: new Date(),
+    });
+    const signedIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      remoteAddress: '10.9.9.9',
+      headers: await bearerFor(database.db, user.id),
+      payload: { entries: [entry({ level: 'error', message: `${marker}-user` })] },
+    });
+    expect(signedIn.statusCode).toBe(202);
+    expect(linesWith(`${marker}-user`)).toEqual([
+      expect.objectContaining({ level: 40, isSignedIn: true, clientLevel: 'error' }),
+    ]);
+    // Nothing the calls made reached error level (50) or above.
+    const levels = logLines.slice(before).map((raw) => (JSON.parse(raw) as { level: number }).level);
+    expect(Math.max(...levels)).toBeLessThan(50);
   });
 
   it(`accepts exactly ${MAX_LOG_ENTRIES} entries`, async () => {
