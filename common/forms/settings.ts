@@ -160,6 +160,17 @@ export const formSettingsSchema = z
     retentionDays: z.number().int().min(1).max(FORM_SETTING_LIMITS.retentionDays).nullable().default(null),
     /** Each submission also becomes an unpublished item of a list (null: it does not). */
     listItem: formListItemSchema.nullable().default(null),
+    /**
+     * The roles whose content managers work on the form besides its owner and the admins: build
+     * and publish it, change its settings, read, export, mark and delete its submissions (issue
+     * 34). Only admins change this list. Placing the form on a page grants nothing.
+     */
+    editorRoleIds: z.array(z.string().min(1).max(100)).max(50).default([]),
+    /**
+     * Whether the form takes submissions while it is on no published page (through the API, for a
+     * form filled in elsewhere). Off: a form that no visitor can see takes none (issue 34).
+     */
+    acceptsSubmissionsOffPage: z.boolean().default(false),
   })
   .superRefine((settings, ctx) => {
     if (

@@ -1,21 +1,36 @@
 import type { FormAudience } from '../../common/forms/settings.ts';
 import type { Actor } from './actor.ts';
 import { isAdmin, isSignedIn } from './actor.ts';
-import { canEditPage, type PageForPolicy } from './page.ts';
 
 /**
- * Forms (issue 11). Admins make, change and delete forms and read every answer. A content manager
- * works on the forms of the pages they may edit: a form placed (by a form block) on such a page is
- * theirs to build, publish and read the results of; making and deleting forms stays an admin's.
+ * Forms (issues 11 and 34). A form's rights are its own, never where it is placed: admins work on
+ * every form; besides them its owner and the members of the roles its settings name
+ * (`editorRoleIds`) do, as long as they are content managers. Working on a form is building and
+ * publishing it, changing its settings (its notify addresses too), and reading, exporting, marking
+ * and deleting its submissions. A form block on a page grants nothing: a block may only name a form
+ * its editor already works on.
+ *
+ * The owner is the account that made the form (`createdBy`). Only admins make forms, so an owner is
+ * an admin when the form is made; the owner keeps the form if they later are a content manager
+ * instead, and loses it (with every other right on forms) when they are neither. Content managers
+ * get a form through the roles an admin gives it. Making, deleting and duplicating forms, and which
+ * roles work on one, stay an admin's.
  */
 export type FormForPolicy = {
-  /** The pages whose form blocks show the form. */
-  pages: readonly PageForPolicy[];
+  /** The account that made the form (null: made by the demo seed, or its maker was erased). */
+  createdBy: string | null;
+  /** The roles whose content managers work on the form (the form's settings). */
+  editorRoleIds: readonly string[];
 };
 
 export function canWorkOnForm(actor: Actor, form: FormForPolicy): boolean {
   if (isAdmin(actor)) return true;
-  return form.pages.some((page) => canEditPage(actor, page));
+  // Form results are personal data: a role given to a form makes its content managers, not every
+  // member (roles also say who may fill a form in or see a page), its readers.
+  if (!isSignedIn(actor) || !actor.user.isContentManager) return false;
+  if (form.createdBy !== null && form.createdBy === actor.user.id) return true;
+  const roles = new Set(actor.user.roleIds);
+  return form.editorRoleIds.some((role) => roles.has(role));
 }
 
 /** Who a form is for (SPEC 3 audience levels), as the form's settings say. */
@@ -50,7 +65,7 @@ export function audienceBarrier(actor: Actor, form: FormAudienceForPolicy): Audi
 export type SubmissionForPolicy = { userId: string | null; form: FormForPolicy };
 
 export const formPolicies = {
-  /** The forms table: admins see every form, others (content managers) those on pages they may edit. */
+  /** The forms table: admins see every form, content managers those they work on (canWorkOnForm). */
   'form.list': (actor: Actor) => isSignedIn(actor),
   /** Make a new form, duplicate one, delete one. */
   'form.create': (actor: Actor) => isAdmin(actor),
@@ -58,6 +73,8 @@ export const formPolicies = {
   /** Open the builder, save the draft, publish, change settings; read submissions, dashboards and exports. */
   'form.update': canWorkOnForm,
   'form.viewResults': canWorkOnForm,
+  /** Which roles work on a form (its `editorRoleIds`): like a page's rights, an admin's. */
+  'form.changeRights': (actor: Actor) => isAdmin(actor),
   /** Who may fill it in (SPEC 3 audience levels). */
   'form.submit': (actor: Actor, form: FormAudienceForPolicy) => audienceBarrier(actor, form) === null,
   /**

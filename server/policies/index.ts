@@ -81,7 +81,12 @@ export const ABILITIES = {
   page: { update: 'page.update' },
   list: { addItem: 'list.addItem', editItems: 'list.editItems' },
   listItem: { update: 'listItem.update', delete: 'listItem.delete' },
-  form: { update: 'form.update', viewResults: 'form.viewResults', delete: 'form.delete' },
+  form: {
+    update: 'form.update',
+    viewResults: 'form.viewResults',
+    delete: 'form.delete',
+    changeRights: 'form.changeRights',
+  },
 } as const satisfies Record<string, Record<string, Action>>;
 
 type AbilitySet<E extends keyof typeof ABILITIES> = (typeof ABILITIES)[E];

@@ -71,19 +71,35 @@ type Case<A extends Action> = {
   answers: Record<ActorName, string>;
 };
 const T = true;
+/**
+ * Forms (issue 34): a form's own rights decide, never where it is placed. Owner or one of its
+ * editor roles, for content managers; members of those roles who are no content managers, and an
+ * owner who is neither admin nor content manager any more, get nothing.
+ */
+const FORM_OF_OTHERS = { createdBy: OTHER, editorRoleIds: [] };
 const FORM_SAMPLES: { name: string; args: ResourceArgs<'form.update'> }[] = [
-  { name: 'on a page they may edit', args: [{ pages: [page(T, 'roles')] }] },
-  { name: 'on no page', args: [{ pages: [] }] },
-  { name: 'on a page only admins edit', args: [{ pages: [page(T, 'admins')] }] },
+  { name: 'owned by them', args: [{ createdBy: SELF, editorRoleIds: [] }] },
+  { name: 'given to a role of theirs', args: [{ createdBy: OTHER, editorRoleIds: [EDITORS] }] },
+  { name: "someone else's, no roles (placed on a page they edit or not)", args: [FORM_OF_OTHERS] },
+  { name: "given to a members' role", args: [{ createdBy: OTHER, editorRoleIds: [MEMBERS] }] },
+  { name: 'made by the seed', args: [{ createdBy: null, editorRoleIds: [] }] },
 ];
-const FORM_ANSWERS: Record<ActorName, string> = { ...adminsOnly('TTT', 'FFF'), 'page editor': 'TFF' };
+const FORM_ANSWERS: Record<ActorName, string> = {
+  ...adminsOnly('TTTTT', 'FFFFF'),
+  'page editor': 'TTFFF',
+  'content manager without the role': 'TFFFF',
+};
 const SUBMISSION_SAMPLES: { name: string; args: ResourceArgs<'formSubmission.view'> }[] = [
-  { name: 'own submission', args: [{ userId: SELF, form: { pages: [] } }] },
-  { name: "someone else's", args: [{ userId: OTHER, form: { pages: [] } }] },
-  { name: 'an anonymous one', args: [{ userId: null, form: { pages: [] } }] },
+  { name: "own submission, someone else's form", args: [{ userId: SELF, form: FORM_OF_OTHERS }] },
+  { name: "someone else's", args: [{ userId: OTHER, form: FORM_OF_OTHERS }] },
+  { name: 'an anonymous one', args: [{ userId: null, form: FORM_OF_OTHERS }] },
   {
-    name: "someone else's, on a page they edit",
-    args: [{ userId: OTHER, form: { pages: [page(T, 'roles')] } }],
+    name: "someone else's, the form given to a role of theirs",
+    args: [{ userId: OTHER, form: { createdBy: OTHER, editorRoleIds: [EDITORS] } }],
+  },
+  {
+    name: "someone else's, on a form they own",
+    args: [{ userId: OTHER, form: { createdBy: SELF, editorRoleIds: [] } }],
   },
 ];
 
@@ -338,6 +354,7 @@ const cases: { [A in Action]: Case<A> } = {
   'form.delete': { samples: [{ name: 'a form', args: [] }], answers: adminsOnly('T', 'F') },
   'form.update': { samples: FORM_SAMPLES, answers: FORM_ANSWERS },
   'form.viewResults': { samples: FORM_SAMPLES, answers: FORM_ANSWERS },
+  'form.changeRights': { samples: [{ name: 'roles of a form', args: [] }], answers: adminsOnly('T', 'F') },
   'form.submit': {
     samples: (['Public', 'Users', 'Verify', 'Roles', 'Admin'] as const).map((audience) => ({
       name: `audience ${audience}`,
@@ -358,18 +375,23 @@ const cases: { [A in Action]: Case<A> } = {
   'formSubmission.view': {
     samples: SUBMISSION_SAMPLES,
     answers: {
-      ...everyone('TFFF'),
-      anonymous: 'FFFF',
-      'inactive member': 'FFFF',
-      'page editor': 'TFFT',
-      admin: 'TTTT',
-      'inactive admin': 'FFFF',
-      'operator (isMett)': 'TTTT',
+      ...everyone('TFFFF'),
+      anonymous: 'FFFFF',
+      'inactive member': 'FFFFF',
+      'page editor': 'TFFTT',
+      'content manager without the role': 'TFFFT',
+      admin: 'TTTTT',
+      'inactive admin': 'FFFFF',
+      'operator (isMett)': 'TTTTT',
     },
   },
   'formSubmission.manage': {
     samples: SUBMISSION_SAMPLES,
-    answers: { ...adminsOnly('TTTT', 'FFFF'), 'page editor': 'FFFT' },
+    answers: {
+      ...adminsOnly('TTTTT', 'FFFFF'),
+      'page editor': 'FFFTT',
+      'content manager without the role': 'FFFFT',
+    },
   },
   'user.erase': {
     samples: [

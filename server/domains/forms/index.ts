@@ -21,7 +21,6 @@ import {
   abilities,
   audienceBarrier,
   authorize,
-  can,
   ensureVisible,
   type FormForPolicy,
   isAdmin,
@@ -65,9 +64,9 @@ import {
   findSubmissions,
   findVersion,
   findVersions,
+  formPolicyOf,
   hasSubmitted,
-  loadPlacements,
-  placedFormIds,
+  isOnPublishedPage,
   type SubmissionSortKey,
 } from './queries.ts';
 import { tallyOf } from './tally.ts';
@@ -101,23 +100,15 @@ const formAbilities = (ctx: Ctx, policy: FormForPolicy) => abilities('form', ctx
 
 export async function listForms(ctx: Ctx, query: TableQuery<FormSortKey>) {
   authorize(ctx.actor, 'form.list');
-  let onlyIds: string[] | undefined;
-  if (!isAdmin(ctx.actor)) {
-    // A content manager's forms: those placed on a page they may edit.
-    const placed = await placedFormIds(ctx.db);
-    const placements = await loadPlacements(ctx.db, placed);
-    onlyIds = placed.filter((id) => can(ctx.actor, 'form.update', { pages: placements.get(id) ?? [] }));
-  }
-  const { rows, total } = await findForms(ctx.db, { ...query, onlyIds });
-  const placements = await loadPlacements(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
+  const user = ctx.actor.user;
+  if (!isAdmin(ctx.actor) && !user?.isContentManager) return { items: [], total: 0 };
+  // A content manager's forms: those they own or whose editor roles they hold (canWorkOnForm),
+  // never those on the pages they edit.
+  const workableBy = user && !isAdmin(ctx.actor) ? { userId: user.id, roleIds: user.roleIds } : undefined;
+  const { rows, total } = await findForms(ctx.db, { ...query, workableBy });
   const now = new Date();
   return {
-    items: rows.map((row) =>
-      presentFormSummary(row, formAbilities(ctx, { pages: placements.get(row.id) ?? [] }), now),
-    ),
+    items: rows.map((row) => presentFormSummary(row, formAbilities(ctx, formPolicyOf(row)), now)),
     total,
   };
 }
@@ -141,7 +132,9 @@ async function presentForm(
   const latest = versions.at(-1)?.definition ?? null;
   return {
     ...presentFormSummary(form, formAbilities(ctx, policy)),
-    settings: { ...form.settings, listItem: listItemSettingOf(form.settings) },
+    // Settings stored before a setting existed get its default.
+    settings: { ...DEFAULT_FORM_SETTINGS, ...form.settings, listItem: listItemSettingOf(form.settings) },
+    roles: await namedRoles(ctx, form.settings),
     draft: form.draft,
     hasUnpublishedChanges: hasUnpublishedChanges(form.draft, latest),
     versions: presentVersions(versions, counts),
@@ -160,26 +153,44 @@ export async function addForm(
   const settings = input.settings ?? DEFAULT_FORM_SETTINGS;
   const draft = input.draft ?? EMPTY_DEFINITION;
   await checkListItemSetting(ctx, { settings, previous: null, draft });
+  await checkRoles(ctx, settings);
   const form = await createForm(ctx, { title: input.title, settings, draft });
-  return presentForm(ctx, form, { pages: [] }, []);
+  return presentForm(ctx, form, formPolicyOf(form), []);
 }
+
+const ROLE_LISTS = ['audienceRoleIds', 'notifyRoleIds', 'editorRoleIds'] as const;
 
 /** Role ids a form names must exist: a typo would lock everyone out or notify no one. */
 async function checkRoles(ctx: Ctx, settings: FormSettings) {
-  const named = [...new Set([...settings.audienceRoleIds, ...settings.notifyRoleIds])];
+  const named = [...new Set(ROLE_LISTS.flatMap((list) => settings[list] ?? []))];
   if (named.length === 0) return;
   const known = new Set((await ctx.db.select({ id: roles.id }).from(roles)).map((row) => row.id));
   const details: ErrorDetail[] = [];
-  settings.audienceRoleIds.forEach((role, index) => {
-    if (!known.has(role))
-      details.push({ path: `body/settings/audienceRoleIds/${index}`, message: 'validation.roleMissing' });
-  });
-  settings.notifyRoleIds.forEach((role, index) => {
-    if (!known.has(role))
-      details.push({ path: `body/settings/notifyRoleIds/${index}`, message: 'validation.roleMissing' });
-  });
+  for (const list of ROLE_LISTS) {
+    (settings[list] ?? []).forEach((role, index) => {
+      if (!known.has(role))
+        details.push({ path: `body/settings/${list}/${index}`, message: 'validation.roleMissing' });
+    });
+  }
   if (details.length > 0) throw new AppError('validation_failed', 'unknown role', details);
 }
+
+/**
+ * The names of the roles a form's settings name, so that those who work on a form without seeing
+ * every role (content managers) read names instead of ids.
+ */
+async function namedRoles(ctx: Pick<Ctx, 'db'>, settings: FormSettings) {
+  const named = [...new Set(ROLE_LISTS.flatMap((list) => settings[list] ?? []))];
+  if (named.length === 0) return [];
+  const rows = await ctx.db
+    .select({ guid: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.id, named));
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const sameRoles = (a: readonly string[], b: readonly string[]) =>
+  new Set(a).size === new Set(b).size && a.every((role) => b.includes(role));
 
 export async function changeForm(
   ctx: Ctx,
@@ -193,6 +204,11 @@ export async function changeForm(
   requireUser(ctx);
   const { form: current, policy, placements } = await workableForm(ctx, id, 'form.update');
   if (input.settings) {
+    // Who works on the form is an admin's choice (like a page's rights): a content manager's save
+    // keeps the roles as they are.
+    if (!sameRoles(input.settings.editorRoleIds, current.settings.editorRoleIds ?? [])) {
+      authorize(ctx.actor, 'form.changeRights');
+    }
     await checkRoles(ctx, input.settings);
     await checkListItemSetting(ctx, {
       settings: input.settings,
@@ -210,7 +226,7 @@ export async function copyForm(ctx: Ctx, id: string, input: { title?: string | u
   const { form: original } = await formOrNotFound(ctx, id);
   const title = input.title ?? `${original.title} (${ctx.locale === 'en' ? 'copy' : 'kopie'})`.slice(0, 200);
   const form = await duplicateForm(ctx, original, title);
-  return presentForm(ctx, form, { pages: [] }, []);
+  return presentForm(ctx, form, formPolicyOf(form), []);
 }
 
 export async function removeForm(ctx: Ctx, id: string) {
@@ -336,6 +352,10 @@ export async function submit(ctx: Ctx, id: string, input: SubmitInput): Promise<
   if (audience === 'signIn') throw new AppError('unauthorized');
   if (audience) throw new AppError('forbidden', `not for this visitor: ${audience}`);
   if (!acceptsSubmissions(formAvailability(form.settings))) throw new AppError('form_closed');
+  // A form no visitor can come across takes submissions only when its settings say so (issue 34).
+  if (!form.settings.acceptsSubmissionsOffPage && !(await isOnPublishedPage(ctx.db, form.id))) {
+    throw new AppError('form_not_on_page', 'the form is on no published page');
+  }
   // The version the visitor saw, as long as it is a published one (a new one may have come since).
   if (input.version < 1 || input.version > current) {
     throw new AppError('validation_failed', 'unknown version', [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   buildingBlockInstances,
@@ -8,6 +8,7 @@ import {
   formSubmissions,
   forms,
   formVersions,
+  listItems,
   pages,
   users,
 } from '../../db/schema.ts';
@@ -56,14 +57,62 @@ export async function loadPlacements(db: Executor, formIds: readonly string[]) {
 
 export type FormWithPlacements = { form: FormRow; policy: FormForPolicy; placements: FormPlacement[] };
 
+/**
+ * What the rules decide a form on: its own rights (owner and editor roles), never its placements.
+ * Settings stored before issue 34 have no editor roles.
+ */
+export const formPolicyOf = (form: Pick<FormRow, 'createdBy' | 'settings'>): FormForPolicy => ({
+  createdBy: form.createdBy,
+  editorRoleIds: form.settings.editorRoleIds ?? [],
+});
+
 export async function findForm(db: Executor, id: string): Promise<FormWithPlacements | null> {
   const [form] = await db.select().from(forms).where(eq(forms.id, id)).limit(1);
   if (!form) return null;
   const placements = (await loadPlacements(db, [id])).get(id) ?? [];
-  return { form, policy: { pages: placements }, placements };
+  return { form, policy: formPolicyOf(form), placements };
 }
 
-/** Every form with its placements (the table's row filter for content managers is applied by the caller). */
+/** A content manager as the forms table filters for them: the forms they own or whose roles they hold. */
+export type FormWorker = { userId: string; roleIds: readonly string[] };
+
+/**
+ * Whether visitors can come across the form: a form block names it on a published page, on a
+ * header or footer template (shown on the pages that use it), or among the own blocks of a
+ * published item of a list on a published page.
+ */
+export async function isOnPublishedPage(db: Executor, formId: string): Promise<boolean> {
+  const onPage = await db
+    .select({ id: buildingBlockInstances.id })
+    .from(buildingBlockInstances)
+    .innerJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
+    .where(
+      and(
+        eq(buildingBlockInstances.buildingBlockName, 'form'),
+        sql`${buildingBlockInstances.options}->>'formGuid' = ${formId}`,
+        or(eq(pages.kind, 'template'), eq(pages.isPublished, true)),
+      ),
+    )
+    .limit(1);
+  if (onPage.length > 0) return true;
+  const inItem = await db
+    .select({ id: listItems.id })
+    .from(listItems)
+    .innerJoin(buildingBlockInstances, eq(buildingBlockInstances.id, listItems.blockId))
+    .innerJoin(pages, eq(pages.id, buildingBlockInstances.pageId))
+    .where(
+      and(
+        eq(listItems.isPublished, true),
+        lte(listItems.publishedOn, sql`now()`),
+        or(eq(pages.kind, 'template'), eq(pages.isPublished, true)),
+        sql`${listItems.content} @> ${JSON.stringify([{ buildingBlockName: 'form', options: { formGuid: formId } }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return inItem.length > 0;
+}
+
+/** The forms table: every form, or those a content manager works on. */
 export async function findForms(
   db: Executor,
   query: {
@@ -72,15 +121,26 @@ export async function findForms(
     sortBy: FormSortKey;
     sortDirection: 'asc' | 'desc';
     search?: string | undefined;
-    /** Only these forms (a content manager's); undefined: all. */
-    onlyIds?: readonly string[] | undefined;
+    /** Only the forms this content manager works on; undefined: all (admins). */
+    workableBy?: FormWorker | undefined;
   },
 ) {
   const conditions: SQL[] = [];
   if (query.search) conditions.push(ilike(forms.title, likePattern(query.search)));
-  if (query.onlyIds) {
-    if (query.onlyIds.length === 0) return { rows: [], total: 0 };
-    conditions.push(inArray(forms.id, [...query.onlyIds]));
+  if (query.workableBy) {
+    const { userId, roleIds } = query.workableBy;
+    const owned = eq(forms.createdBy, userId);
+    conditions.push(
+      roleIds.length === 0
+        ? owned
+        : (or(
+            owned,
+            sql`coalesce(${forms.settings}->'editorRoleIds', '[]'::jsonb) ?| array[${sql.join(
+              roleIds.map((role) => sql`${role}`),
+              sql`, `,
+            )}]::text[]`,
+          ) as SQL),
+    );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const column = {
@@ -104,20 +164,6 @@ export async function findForms(
     db.select({ total: sql<number>`count(*)::int` }).from(forms).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
-}
-
-/** The ids of forms placed on pages, with those pages (for a content manager's row filter). */
-export async function placedFormIds(db: Executor) {
-  const rows = await db
-    .selectDistinct({ formId: sql<string>`${buildingBlockInstances.options}->>'formGuid'` })
-    .from(buildingBlockInstances)
-    .where(
-      and(
-        eq(buildingBlockInstances.buildingBlockName, 'form'),
-        sql`${buildingBlockInstances.options}->>'formGuid' ~* '^[0-9a-f-]{36}$'`,
-      ),
-    );
-  return rows.map((row) => row.formId);
 }
 
 export async function findVersion(db: Executor, formId: string, version: number) {

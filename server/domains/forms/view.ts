@@ -16,7 +16,7 @@ import { validationText } from '../../errors.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export type FormAbilities = { update: boolean; viewResults: boolean; delete: boolean };
+export type FormAbilities = { update: boolean; viewResults: boolean; delete: boolean; changeRights: boolean };
 
 export function presentFormSummary(row: FormRow, abilities: FormAbilities, now = new Date()) {
   return {

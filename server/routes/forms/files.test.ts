@@ -72,7 +72,12 @@ describe('file questions', () => {
     const created = await admin.request({
       method: 'POST',
       url: '/api/forms',
-      payload: { title: 'Inschrijving', settings: {}, draft: { fields: FIELDS } },
+      // Filled in through the API, on no page (issue 34).
+      payload: {
+        title: 'Inschrijving',
+        settings: { acceptsSubmissionsOffPage: true },
+        draft: { fields: FIELDS },
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     formGuid = (created.json() as { guid: string }).guid;

@@ -72,7 +72,12 @@ describe('forms API', () => {
     const created = await admin.request({
       method: 'POST',
       url: '/api/forms',
-      payload: { title: 'Aanmelding', settings, draft: { fields } },
+      // Filled in through the API, on no page (issue 34).
+      payload: {
+        title: 'Aanmelding',
+        settings: { acceptsSubmissionsOffPage: true, ...settings },
+        draft: { fields },
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const guid = (created.json() as { guid: string }).guid;
@@ -611,13 +616,13 @@ describe('forms API', () => {
     expect(copy.text).toContain('Are you a member?:\nYes');
   });
 
-  it('shows content managers the forms of the pages they may edit, and no others', async () => {
+  it('shows content managers the forms given to their role, never those on the pages they edit', async () => {
     const db = test.app.database.db;
     const [editors] = await db.insert(roles).values({ name: 'Redactie' }).returning();
     await buildUser(db, { email: 'redacteur@example.org', isContentManager: true, roleIds: [editors!.id] });
     const editor = await signInAs(test.app, 'redacteur@example.org');
-    const mine = await newForm();
-    const theirs = await newForm();
+    const mine = await newForm({ editorRoleIds: [editors!.id] });
+    const placed = await newForm();
     const [page] = await db
       .insert(pages)
       .values({
@@ -627,17 +632,49 @@ describe('forms API', () => {
         editRoles: [editors!.id],
       })
       .returning();
+    // An admin placed the other form on the editor's page: that grants the editor nothing (issue 34).
     await db.insert(buildingBlockInstances).values({
       pageId: page!.id,
       buildingBlockName: 'form',
-      options: { formGuid: mine },
+      options: { formGuid: placed },
       content: { nl: { title: '' } },
     });
     const list = await editor.request({ method: 'GET', url: '/api/forms?pageSize=100' });
-    expect((list.json() as { items: { guid: string }[] }).items.map((row) => row.guid)).toEqual([mine]);
-    expect((await editor.request({ method: 'GET', url: `/api/forms/${mine}` })).statusCode).toBe(200);
-    expect((await editor.request({ method: 'GET', url: `/api/forms/${theirs}` })).statusCode).toBe(404);
+    const rows = (list.json() as { items: { guid: string; abilities: Record<string, boolean> }[] }).items;
+    expect(rows.map((row) => row.guid)).toEqual([mine]);
+    expect(rows[0]?.abilities).toEqual({
+      update: true,
+      viewResults: true,
+      delete: false,
+      changeRights: false,
+    });
+    const form = await editor.request({ method: 'GET', url: `/api/forms/${mine}` });
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject({ roles: [{ guid: editors!.id, name: 'Redactie' }] });
+    expect((await editor.request({ method: 'GET', url: `/api/forms/${placed}` })).statusCode).toBe(404);
     expect((await editor.request({ method: 'DELETE', url: `/api/forms/${mine}` })).statusCode).toBe(403);
+    // Which roles work on the form stays an admin's choice; the rest of the settings are the editor's.
+    const settings = (form.json() as { settings: Record<string, unknown> }).settings;
+    const widen = await editor.request({
+      method: 'PUT',
+      url: `/api/forms/${mine}`,
+      payload: { settings: { ...settings, editorRoleIds: [] } },
+    });
+    expectApiError(widen, 403, 'forbidden');
+    const notify = await editor.request({
+      method: 'PUT',
+      url: `/api/forms/${mine}`,
+      payload: {
+        settings: { ...settings, actions: ['Save', 'Notify'], notifyEmails: ['redactie@example.org'] },
+      },
+    });
+    expect(notify.statusCode, notify.body).toBe(200);
+    // A member of the role who is no content manager gets nothing.
+    await buildUser(db, { email: 'lid-redactie@example.org', roleIds: [editors!.id] });
+    const member = await signInAs(test.app, 'lid-redactie@example.org');
+    const theirs = await member.request({ method: 'GET', url: '/api/forms?pageSize=100' });
+    expect((theirs.json() as { items: unknown[] }).items).toEqual([]);
+    expect((await member.request({ method: 'GET', url: `/api/forms/${mine}` })).statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url: '/api/forms' })).statusCode).toBe(401);
   });
 
@@ -695,7 +732,11 @@ describe('form retention', () => {
     const created = await admin.request({
       method: 'POST',
       url: '/api/forms',
-      payload: { title: 'Bewaren', settings: { retentionDays: 30 }, draft: { fields: [FIELDS[0]] } },
+      payload: {
+        title: 'Bewaren',
+        settings: { retentionDays: 30, acceptsSubmissionsOffPage: true },
+        draft: { fields: [FIELDS[0]] },
+      },
     });
     const guid = (created.json() as { guid: string }).guid;
     await admin.request({ method: 'POST', url: `/api/forms/${guid}/publish` });

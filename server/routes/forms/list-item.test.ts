@@ -135,7 +135,12 @@ describe('forms: a submission becomes a list item', () => {
     const created = await admin.request({
       method: 'POST',
       url: '/api/forms',
-      payload: { title: 'Ideeënbus', settings, draft: { fields } },
+      // Filled in through the API, on no page (issue 34).
+      payload: {
+        title: 'Ideeënbus',
+        settings: { acceptsSubmissionsOffPage: true, ...settings },
+        draft: { fields },
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const guid = (created.json() as { guid: string }).guid;
@@ -257,19 +262,14 @@ describe('forms: a submission becomes a list item', () => {
       roleIds: [editorRole],
     });
     const editor = await signInAs(test.app, 'wijkredacteur@example.org');
-    const guid = await newForm({});
-    // The form is theirs to build: it stands on their page.
-    await db.insert(buildingBlockInstances).values({
-      pageId: editorPage,
-      buildingBlockName: 'form',
-      options: { formGuid: guid },
-      content: { nl: { title: '' } },
-    });
+    // The form is theirs to build: an admin gave it their role (issue 34).
+    const guid = await newForm({ editorRoleIds: [editorRole] });
     const choose = (blockGuid: string) =>
       editor.request({
         method: 'PUT',
         url: `/api/forms/${guid}`,
-        payload: { settings: { listItem: listItemSetting({ blockGuid }) } },
+        // The settings as a whole; the roles that work on the form as they are (only admins change them).
+        payload: { settings: { listItem: listItemSetting({ blockGuid }), editorRoleIds: [editorRole] } },
       });
     const theirs = expectApiError(await choose(ideas), 400, 'validation_failed');
     expect(theirs.error.details?.map((detail) => detail.path)).toEqual(['body/settings/listItem/blockGuid']);
@@ -391,7 +391,13 @@ describe('forms: a submission becomes a list item', () => {
     const put = await admin.request({
       method: 'PUT',
       url: `/api/forms/${guid}`,
-      payload: { settings: { actions: [], listItem: listItemSetting({ blockGuid: gone!.id }) } },
+      payload: {
+        settings: {
+          actions: [],
+          listItem: listItemSetting({ blockGuid: gone!.id }),
+          acceptsSubmissionsOffPage: true,
+        },
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
     await db.delete(buildingBlockInstances).where(eq(buildingBlockInstances.id, gone!.id));

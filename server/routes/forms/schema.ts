@@ -50,7 +50,13 @@ export const formSummarySchema = z
     submissionCount: z.number().int(),
     lastSubmissionAt: z.string().nullable(),
     updatedAt: z.string(),
-    abilities: z.object({ update: z.boolean(), viewResults: z.boolean(), delete: z.boolean() }),
+    abilities: z.object({
+      update: z.boolean(),
+      viewResults: z.boolean(),
+      delete: z.boolean(),
+      /** Whether the caller chooses the roles that work on the form (settings.editorRoleIds): admins. */
+      changeRights: z.boolean(),
+    }),
   })
   .meta({ id: 'FormSummary' });
 
@@ -75,6 +81,8 @@ export const formSchema = formSummarySchema
       }),
     ),
     placements: z.array(z.object({ guid: z.string(), name: z.string() })),
+    /** The roles the settings name, with their names (for those who may not list every role). */
+    roles: z.array(z.object({ guid: z.string(), name: z.string() })),
   })
   .meta({ id: 'Form' });
 
