@@ -8,6 +8,14 @@ export const translationRequestSchema = z
   .object({
     from: z.enum(LOCALES),
     to: z.enum(LOCALES),
+    /**
+     * The path (with its query) of the page the texts are on, as the browser shows it: only texts
+     * that page shows are translated (issue 34).
+     */
+    page: z
+      .string()
+      .max(TRANSLATION_LIMITS.pageLength)
+      .regex(/^\/(?![/\\])/),
     texts: z
       .array(z.string().min(1).max(TRANSLATION_LIMITS.textLength))
       .min(1)

@@ -10,7 +10,13 @@ export const AUTO_TRANSLATE_ON = 'on';
 export const AUTO_TRANSLATE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** One request: at most this many texts, each at most this long, together at most this long. */
-export const TRANSLATION_LIMITS = { texts: 100, textLength: 5000, totalLength: 50_000 } as const;
+export const TRANSLATION_LIMITS = {
+  texts: 100,
+  textLength: 5000,
+  totalLength: 50_000,
+  /** The page the texts are on (its path and query). */
+  pageLength: 2000,
+} as const;
 
 export type { TranslationRequest } from './translation-schemas.ts';
 

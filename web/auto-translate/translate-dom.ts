@@ -1,5 +1,5 @@
 import { TRANSLATION_LIMITS } from '../../common/translation';
-import { api, unwrap } from '../api/client';
+import { ApiError, api, unwrap } from '../api/client';
 
 /**
  * Automatic translation of a rendered page (SPEC 1): the passages the server marked as the Dutch
@@ -15,6 +15,11 @@ const SKIPPED = 'script, style, code, pre, textarea, [translate="no"], .language
 const PASSAGES = '[lang="nl"], [data-auto-translated]';
 const translatedNodes = new Map<Text, Translated>();
 const marked = new Set<HTMLElement>();
+/**
+ * Texts the server would not translate (it translates only what the page it renders shows, and a
+ * text the browser made after that render may differ): not asked again until the page is restored.
+ */
+const refused = new Set<string>();
 const RETRY_PAUSE_MS = 30_000;
 
 /** Raised by restorePage: a round still waiting for the service then changes nothing. */
@@ -29,12 +34,15 @@ function untranslatedNodes(root: ParentNode): Text[] {
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const value = node.nodeValue ?? '';
       if (value.trim() === '' || node.parentElement?.closest(SKIPPED)) continue;
-      if (translatedNodes.get(node)?.translated === value) continue;
+      if (translatedNodes.get(node)?.translated === value || refused.has(coreOf(value))) continue;
       nodes.push(node);
     }
   }
   return nodes;
 }
+
+/** A text node's text as it is asked for: trimmed and cut at the API's length. */
+const coreOf = (value: string) => value.trim().slice(0, TRANSLATION_LIMITS.textLength);
 
 /** Batches within the API's limits (number of texts and their length together). */
 function batches(texts: string[]): string[][] {
@@ -61,21 +69,34 @@ function batches(texts: string[]): string[][] {
 export async function translatePage(root: ParentNode = document.body): Promise<number> {
   const started = generation;
   const nodes = untranslatedNodes(root);
-  const cores = nodes.map((node) => (node.nodeValue ?? '').trim().slice(0, TRANSLATION_LIMITS.textLength));
+  const cores = nodes.map((node) => coreOf(node.nodeValue ?? ''));
   const unique = [...new Set(cores)];
+  // The page the texts are on: the server translates only what it shows.
+  const page = `${window.location.pathname}${window.location.search}`;
   const translations = new Map<string, string>();
   for (const texts of batches(unique)) {
-    const answer = await unwrap(api.POST('/api/translations', { body: { from: 'nl', to: 'en', texts } }));
-    for (const [index, text] of texts.entries()) translations.set(text, answer.translations[index] ?? text);
+    const answer = await unwrap(
+      api.POST('/api/translations', { body: { from: 'nl', to: 'en', page, texts } }),
+    ).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'translation_not_shown') return null;
+      throw error;
+    });
+    for (const [index, text] of texts.entries()) {
+      const translated = answer?.translations[index];
+      if (typeof translated === 'string') translations.set(text, translated);
+      else if (started === generation) refused.add(text);
+    }
   }
   if (started !== generation) return 0;
+  let count = 0;
   nodes.forEach((node, index) => {
     const original = node.nodeValue ?? '';
+    const translation = translations.get(cores[index]!);
     // The node may have changed while the service was asked: leave it for the next round.
-    if (!node.isConnected || original.trim().slice(0, TRANSLATION_LIMITS.textLength) !== cores[index]) return;
+    if (!node.isConnected || translation === undefined || coreOf(original) !== cores[index]) return;
     const leading = /^\s*/.exec(original)?.[0] ?? '';
     const trailing = /\s*$/.exec(original)?.[0] ?? '';
-    const translated = `${leading}${translations.get(cores[index]!) ?? cores[index]}${trailing}`;
+    const translated = `${leading}${translation}${trailing}`;
     translatedNodes.set(node, { original, translated });
     node.nodeValue = translated;
     const passage = node.parentElement?.closest<HTMLElement>(PASSAGES);
@@ -85,8 +106,9 @@ export async function translatePage(root: ParentNode = document.body): Promise<n
       passage.dataset.autoTranslated = 'nl';
       marked.add(passage);
     }
+    count += 1;
   });
-  return nodes.length;
+  return count;
 }
 
 /** Puts every translated text and its language back as the server rendered them. */
@@ -96,6 +118,7 @@ export function restorePage(): void {
     if (node.isConnected && node.nodeValue === translated) node.nodeValue = original;
   }
   translatedNodes.clear();
+  refused.clear();
   for (const passage of marked) {
     passage.lang = 'nl';
     delete passage.dataset.autoTranslated;
