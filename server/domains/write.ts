@@ -131,6 +131,9 @@ export const COMMANDS = {
   'page.unpublish': 'page',
   'page.schedule': 'page',
   'page.cancelSchedule': 'page',
+  /** A preview link issued (its id and expiry in the data) or revoked before it expired (issue 34). */
+  'page.createPreviewLink': 'page',
+  'page.revokePreviewLink': 'page',
   // Forms (issue 11). Submissions are private (visitors' caches never depend on them).
   'form.create': 'form',
   /** Names the copy (its data names the original). */
