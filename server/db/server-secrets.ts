@@ -4,7 +4,7 @@ import type { Database } from './client.ts';
 import { serverSecrets } from './schema.ts';
 
 /** Names of the secrets the server keeps in `server_secrets`. */
-export type ServerSecretName = 'formChallenge' | 'previewLink';
+export type ServerSecretName = 'formChallenge' | 'previewLink' | 'signIn';
 
 const known = new WeakMap<object, Map<ServerSecretName, Promise<string>>>();
 

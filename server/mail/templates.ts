@@ -89,3 +89,28 @@ export const FORM_SUBMISSION_MAIL: Record<Locale, FormSubmissionMail> = {
     text: `${copy ? `Thank you for filling in "${formTitle}". These are your answers` : `A submission came in for "${formTitle}"`} (${formatMoment(at, 'en')}):\n\n${answerLines(answers, '(not answered)')}\n\n${copy ? 'Your receipt' : 'See the submission'}: ${url}\n\n${siteName}`,
   }),
 };
+
+type SignInAttackMail = (input: {
+  to: string;
+  siteName: string;
+  name?: string | undefined;
+  /** Failed sign-ins from other addresses in the window. */
+  attempts: number;
+  windowMinutes: number;
+  /** Where to choose a new password. */
+  resetUrl: string;
+}) => MailMessage;
+
+/** To an account's owner, once a window, when its sign-in limit is reached from other addresses (issue 34). */
+export const SIGN_IN_ATTACK_MAIL: Record<Locale, SignInAttackMail> = {
+  nl: ({ to, siteName, name, attempts, windowMinutes, resetUrl }) => ({
+    to,
+    subject: `Mislukte inlogpogingen op je account bij ${siteName}`,
+    text: `${greeting('nl', name)}\n\nIemand heeft in de afgelopen ${windowMinutes} minuten ${attempts} keer met een verkeerd wachtwoord geprobeerd in te loggen op je account. Je wachtwoord is daarbij niet geraden.\n\nJij kunt gewoon blijven inloggen: vanaf apparaten en netwerken waar je eerder inlogde zoals altijd, en van elders na een korte automatische controle in je browser.\n\nWas jij dit niet en is je wachtwoord kort of gebruik je het ook ergens anders? Kies dan een nieuw wachtwoord:\n\n${resetUrl}\n\nDeze mail krijg je hooguit één keer per ${windowMinutes} minuten.\n\n${siteName}`,
+  }),
+  en: ({ to, siteName, name, attempts, windowMinutes, resetUrl }) => ({
+    to,
+    subject: `Failed sign-in attempts on your account at ${siteName}`,
+    text: `${greeting('en', name)}\n\nIn the last ${windowMinutes} minutes someone tried ${attempts} times to sign in to your account with a wrong password. Your password was not guessed.\n\nYou can keep signing in: as always from devices and networks you signed in from before, and from elsewhere after a short automatic check in your browser.\n\nWas this not you, and is your password short or used elsewhere too? Then choose a new password:\n\n${resetUrl}\n\nYou get this mail at most once every ${windowMinutes} minutes.\n\n${siteName}`,
+  }),
+};

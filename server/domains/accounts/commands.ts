@@ -1,20 +1,34 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { passwordProblem } from '../../../common/auth.ts';
 import type { Locale } from '../../../common/localized-text.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { type SessionRow, signInAttempts, type UserRow, users, userTokens } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { MAIL_TEMPLATES } from '../../mail/templates.ts';
+import { MAIL_TEMPLATES, SIGN_IN_ATTACK_MAIL } from '../../mail/templates.ts';
 import type { Actor } from '../../policies/index.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 import { runCommand } from '../write.ts';
 import { endAccess } from './access.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { type PropertyValue, saveProperties } from './profiles.ts';
-import { findUserByEmail, normalizeEmail } from './queries.ts';
+import { findUserByEmail } from './queries.ts';
 import { hashToken, randomToken } from './secrets.ts';
 import { createSession } from './sessions.ts';
+import {
+  acceptProof,
+  claimAttackNotice,
+  identifyCaller,
+  isAccountUnderAttack,
+  type Reservation,
+  releaseAttempt,
+  rememberAddress,
+  reserveAttempt,
+  SIGN_IN_LIMITS,
+} from './sign-in-limits.ts';
+
+export { SIGN_IN_LIMITS } from './sign-in-limits.ts';
 
 /** The account commands: sign-up and sign-in, passwords, e-mail verification, deletion. */
 
@@ -79,47 +93,40 @@ export async function signUp(ctx: Writer, input: NewAccount & { client: Client }
   );
 }
 
-/** SPEC-style sign-in limits: failures per account and per address in a sliding window. */
-export const SIGN_IN_LIMITS = { windowMinutes: 15, perAccount: 5, perAddress: 20 } as const;
-
-async function assertSignInAllowed(db: Executor, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - SIGN_IN_LIMITS.windowMinutes * 60_000);
-  const failures = (where: ReturnType<typeof eq>) =>
-    db
-      .select({ value: count() })
-      .from(signInAttempts)
-      .where(and(where, eq(signInAttempts.isSuccess, false), gt(signInAttempts.at, since)));
-  const [[byAccount], [byAddress]] = await Promise.all([
-    failures(eq(signInAttempts.email, normalizeEmail(email))),
-    failures(eq(signInAttempts.ip, ip)),
-  ]);
-  if (
-    (byAccount?.value ?? 0) >= SIGN_IN_LIMITS.perAccount ||
-    (byAddress?.value ?? 0) >= SIGN_IN_LIMITS.perAddress
-  ) {
-    throw new AppError('rate_limited', 'too many failed sign-in attempts');
-  }
-}
-
 // Verifying against a real hash when the account does not exist keeps both answers equally slow.
 let dummyHash: Promise<string> | undefined;
 
+type SignInWriter = Writer & { db: Database; mailer: Mailer; log: FastifyBaseLogger };
+
 /**
- * Signs in with e-mail and password. A failure is recorded (it counts towards the limits and is
- * audited) and committed before the caller gets its 401.
+ * Signs in with e-mail and password. The attempt is counted before the password is checked
+ * (`sign-in-limits.ts`): past a limit it is refused with 429 `rate_limited`, without a check, unless
+ * it brings a proof of work for this account and address. A failure is recorded (audited) and
+ * committed before the caller gets its 401; the one that reaches the account's limit tells the
+ * owner by mail, once a window.
  */
 export async function signIn(
-  ctx: Writer,
-  input: { email: string; password: string; client: Client },
+  ctx: SignInWriter,
+  input: { email: string; password: string; proof?: string | undefined; client: Client & { origin: string } },
 ): Promise<OpenedSession> {
   const { ip } = input.client;
-  await assertSignInAllowed(ctx.db, input.email, ip);
   const user = await findUserByEmail(ctx.db, input.email);
+  const caller = await identifyCaller(ctx.db, { email: input.email, ip, user });
+  const reservation = await reserveAttempt(ctx.db, caller);
+  if (reservation.isOver) {
+    const proof = await acceptProof(ctx.db, caller, input.proof);
+    if (proof !== 'valid') {
+      await releaseAttempt(ctx.db, reservation);
+      if (proof === 'invalid')
+        throw new AppError('proof_failed', 'wrong, expired or used sign-in proof of work');
+      throw new AppError('rate_limited', 'too many failed sign-in attempts: a proof of work is needed');
+    }
+  }
   dummyHash ??= hashPassword(randomToken());
   const isValid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await dummyHash, input.password)) && false;
-  const attempt = { email: normalizeEmail(input.email), ip, isSuccess: isValid };
+  const attempt = { email: caller.email, ip, isSuccess: isValid };
   if (!user || !isValid) {
     await runCommand(
       ctx,
@@ -134,17 +141,41 @@ export async function signIn(
         await tx.insert(signInAttempts).values(attempt);
       },
     );
+    if (user && isAccountUnderAttack(caller, reservation))
+      await tellOwner(ctx, user, reservation, input.client.origin);
     throw new AppError('invalid_credentials');
   }
+  await releaseAttempt(ctx.db, reservation);
   return runCommand(
     ctx,
     { action: 'user.signIn', scope: 'private', target: user.id, actorId: user.id, data: { ip } },
     async (tx) => {
       await tx.insert(signInAttempts).values(attempt);
+      await rememberAddress(tx, caller);
       await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
       return { user, session: await createSession(tx, { userId: user.id, ...input.client }) };
     },
   );
+}
+
+/** The owner hears that their account is being attacked: once a window, and a mail that fails is only logged. */
+async function tellOwner(ctx: SignInWriter, user: UserRow, reservation: Reservation, origin: string) {
+  if (!(await claimAttackNotice(ctx.db, user.id, reservation))) return;
+  try {
+    const settings = await getPlatformSettings(ctx.db);
+    await ctx.mailer.send(
+      SIGN_IN_ATTACK_MAIL[user.locale]({
+        to: user.email,
+        siteName: settings.platformName,
+        name: user.firstName,
+        attempts: SIGN_IN_LIMITS.perAccount,
+        windowMinutes: SIGN_IN_LIMITS.windowMinutes,
+        resetUrl: `${origin}/forgot-password`,
+      }),
+    );
+  } catch (error) {
+    ctx.log.warn({ err: error, userId: user.id }, 'the mail about failed sign-ins could not be sent');
+  }
 }
 
 async function assertPassword(user: UserRow, password: string) {

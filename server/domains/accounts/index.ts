@@ -58,6 +58,7 @@ import {
   toRole,
   updateRole,
 } from './roles.ts';
+import { identifyCaller, newSignInChallenge } from './sign-in-limits.ts';
 import {
   type ApplicationUser,
   toActivityEvent,
@@ -118,9 +119,21 @@ export async function signUp(
   return { session: opened.session, user: await presentOwn(ctx, opened.user) };
 }
 
-export async function signIn(ctx: Ctx, input: { email: string; password: string }) {
-  const opened = await commands.signIn(ctx, { ...input, client: clientOf(ctx) });
+export async function signIn(
+  ctx: Ctx,
+  input: { email: string; password: string; proof?: string | undefined },
+) {
+  const opened = await commands.signIn(ctx, {
+    ...input,
+    client: { ...clientOf(ctx), origin: ctx.client.origin },
+  });
   return { session: opened.session, user: await presentOwn(ctx, opened.user) };
+}
+
+/** A proof-of-work challenge for signing in to this account from the caller's address (anyone may ask). */
+export async function signInChallenge(ctx: Ctx, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  return newSignInChallenge(ctx.db, await identifyCaller(ctx.db, { email, ip: ctx.client.ip, user }));
 }
 
 export async function signOutSession(ctx: Ctx): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookies, setSessionCookies } from '../../auth.ts';
 import * as accounts from '../../domains/accounts/index.ts';
+import { SIGN_IN_LIMITS, SIGN_IN_PROOF } from '../../domains/accounts/sign-in-limits.ts';
 import { errorResponseSchema, errorResponses } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 import {
@@ -11,6 +12,8 @@ import {
   resetPasswordBody,
   sendVerificationMailBody,
   signInBody,
+  signInChallengeBody,
+  signInChallengeSchema,
   signUpBody,
   verificationMailResponse,
   verifyEmailBody,
@@ -65,6 +68,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; sets the session and XSRF-TOKEN cookies',
+        description:
+          `Every attempt counts before the password is checked: ${SIGN_IN_LIMITS.perAccount} failures per account and ` +
+          `${SIGN_IN_LIMITS.perAddress} per address in ${SIGN_IN_LIMITS.windowMinutes} minutes; at an address the account ` +
+          `signed in from before, ${SIGN_IN_LIMITS.perAccount} for the account there. Past a limit the answer is 429 ` +
+          '`rate_limited` (the password is not checked) unless `proof` holds a solved `POST /api/auth:signInChallenge` ' +
+          'for this e-mail address; a wrong, expired or reused proof is 400 `proof_failed`.',
         body: signInBody,
         response: { 200: applicationUserSchema, ...authErrors },
       },
@@ -73,6 +82,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { session, user } = await accounts.signIn(contextOf(request), request.body);
       setSessionCookies(reply, { ...session, isSecure });
       return user;
+    },
+  );
+
+  app.post(
+    '/api/auth::signInChallenge',
+    {
+      config: authRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'A proof-of-work challenge (ALTCHA, SHA-256) for signing in to an account past the limits',
+        description:
+          'The browser searches the counter whose SHA-256 of salt, nonce and counter starts with `keyPrefix` and ' +
+          `sends \`{ challenge, solution }\` as base64 in the sign-in's \`proof\`. Made for this e-mail address and the ` +
+          `caller's address, valid ${SIGN_IN_PROOF.expiresMinutes} minutes, once; the more failed attempts went ` +
+          `before, the more work (up to ${2 ** SIGN_IN_PROOF.maxDoublings} times).`,
+        body: signInChallengeBody,
+        response: { 200: signInChallengeSchema, ...errorResponses, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return accounts.signInChallenge(contextOf(request), request.body.email);
     },
   );
 
