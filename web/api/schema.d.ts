@@ -5131,7 +5131,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password; sets the session and XSRF-TOKEN cookies */
+        /**
+         * Sign in with e-mail and password; sets the session and XSRF-TOKEN cookies
+         * @description Every attempt counts before the password is checked: 5 failures per account and 20 per address in 15 minutes; at an address the account signed in from before, 5 for the account there. Past a limit the answer is 429 `rate_limited` (the password is not checked) unless `proof` holds a solved `POST /api/auth:signInChallenge` for this e-mail address; a wrong, expired or reused proof is 400 `proof_failed`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -5144,6 +5147,7 @@ export interface paths {
                     "application/json": {
                         email: string;
                         password: string;
+                        proof?: string;
                     };
                 };
             };
@@ -5195,6 +5199,114 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth:signInChallenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A proof-of-work challenge (ALTCHA, SHA-256) for signing in to an account past the limits
+         * @description The browser searches the counter whose SHA-256 of salt, nonce and counter starts with `keyPrefix` and sends `{ challenge, solution }` as base64 in the sign-in's `proof`. Made for this e-mail address and the caller's address, valid 10 minutes, once; the more failed attempts went before, the more work (up to 16 times).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInChallenge"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13350,6 +13462,22 @@ export interface components {
                 }[];
             };
         };
+        SignInChallengeInput: {
+            parameters: {
+                algorithm: string;
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                expiresAt: number;
+                data?: {
+                    [key: string]: string;
+                };
+            };
+            signature: string;
+        };
         VerificationMailOutcomeInput: {
             /** @enum {string} */
             outcome: "Sent" | "TooSoon" | "Abused" | "NotFound" | "Unauthorized" | "BadRequest" | "Failed" | "AlreadyVerified";
@@ -14573,6 +14701,22 @@ export interface components {
                     message: string;
                 }[];
             };
+        };
+        SignInChallenge: {
+            parameters: {
+                algorithm: string;
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                expiresAt: number;
+                data?: {
+                    [key: string]: string;
+                };
+            };
+            signature: string;
         };
         VerificationMailOutcome: {
             /** @enum {string} */
