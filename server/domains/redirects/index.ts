@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
+import { isSitePath } from '../../../common/urls.ts';
 import type { Executor } from '../../db/client.ts';
 import { redirects } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -68,7 +69,10 @@ export async function findMovedPath(
   db: Executor,
   path: string,
 ): Promise<{ toPath: string; suffix: string } | null> {
-  const candidates = redirectCandidates(path);
+  // Only a site path can be a redirect's source (the request's decoded path may hold anything, a
+  // NUL byte that the database refuses included).
+  const candidates = redirectCandidates(path).filter((candidate) => isSitePath(candidate.fromPath));
+  if (candidates.length === 0) return null;
   const rows = await db
     .select()
     .from(redirects)
