@@ -3825,6 +3825,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/{id}/previewlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The preview links of the page that still work (not expired, not revoked), newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PreviewLink"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}/previewlinks/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview link: from now on it shows the published page, as an expired one does */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    linkId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/{id}/blockcopies": {
         parameters: {
             query?: never;
@@ -4902,7 +5067,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A batch of browser log entries */
+        /**
+         * A batch of browser log entries
+         * @description Written to the server log as client-supplied (`source: browser`, the text in `clientMessage`), at most at warn level. 30 batches a minute per address.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -11860,7 +12028,7 @@ export interface paths {
         put?: never;
         /**
          * Fill in a form: answers to the version the visitor saw
-         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` for a wrong, expired or reused proof of work; 429 past 5 submissions per address and form in 10 minutes (3 without a proof). Sets the required `form-survey` cookie. A form with file questions takes multipart/form-data: a part `submission` holding this JSON body, and per file question one file part named by its key (images or PDF as the question accepts, checked by content; at most 31457280 bytes each: larger is a 400 with a message at the field).
+         * @description Checked by the same rules the browser applies (one message per field, in the request language). 409 `form_closed`, `form_full` or `already_submitted`; 401/403 outside the audience; 400 `proof_failed` for a wrong, expired or reused proof of work; 429 past 5 submissions per address and form in 10 minutes (3 without a proof). Sets the required `form-survey` cookie. A form with file questions takes multipart/form-data: a part `submission` holding this JSON body, and per file question one file part named by its key (images or PDF as the question accepts, checked by content; at most 31457280 bytes each: larger is a 400 with a message at the field). A multipart post is refused before it is read (issue 34) unless the form has a file question and takes this caller's submission now (401, 403, 404, 409, `415 upload_not_accepted` without a file question), and is at most its file questions' worth of bytes (`413 payload_too_large`); `503 scratch_full` with Retry-After when the server's scratch space for uploads is full.
          */
         post: {
             parameters: {
@@ -11952,6 +12120,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12757,7 +12934,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>) */
+        /**
+         * Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>)
+         * @description The body is refused before it is read (issue 34) unless the caller may upload for that purpose (401, 403, 404) and it declares at most 31522816 bytes (413); `503 scratch_full` with Retry-After when the server's scratch space for uploads is full.
+         */
         post: {
             parameters: {
                 query?: {
@@ -13334,8 +13514,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Translate texts of the site automatically (when the site offers it)
-         * @description Plain texts in, their translations out in the same order. Offered when the setting `autoTranslate` is on and the server has a translation service (TRANSLATE_URL); otherwise 404 `translation_unavailable`. At most 100 texts of 5,000 characters, 50,000 in all; 60 requests a minute per address. A service that fails answers 503 `service_unavailable`.
+         * Translate texts of a page of the site automatically (when the site offers it)
+         * @description Plain texts in, their translations out in the same order. Offered when the setting `autoTranslate` is on and the server has a translation service (TRANSLATE_URL); otherwise 404 `translation_unavailable`. Only texts that the page `page` (its path and query) shows the caller in the language `from` are translated: another text answers null, and a request without any such text 422 `translation_not_shown`. At most 100 texts of 5,000 characters, 50,000 in all; 60 requests a minute per address. Characters sent to the service count against daily caps per address and for the site (TRANSLATE_DAILY_CHARACTERS…; 429 `translation_limit_reached`); texts translated before do not count. A service that fails answers 503 `service_unavailable`.
          */
         post: {
             parameters: {
@@ -13351,6 +13531,7 @@ export interface paths {
                         from: "nl" | "en";
                         /** @enum {string} */
                         to: "nl" | "en";
+                        page: string;
                         texts: string[];
                     };
                 };
@@ -13363,7 +13544,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            translations: string[];
+                            translations: (string | null)[];
                         };
                     };
                 };
@@ -13422,6 +13603,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -13454,7 +13644,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -13821,6 +14011,10 @@ export interface components {
                 /** @default null */
                 imageField: string | null;
             } | null;
+            /** @default [] */
+            editorRoleIds: string[];
+            /** @default false */
+            acceptsSubmissionsOffPage: boolean;
         };
         FormCreateBodyInput: {
             title: string;
@@ -13854,6 +14048,7 @@ export interface components {
                 update: boolean;
                 viewResults: boolean;
                 delete: boolean;
+                changeRights: boolean;
             };
         };
         FormInput: {
@@ -13875,6 +14070,7 @@ export interface components {
                 update: boolean;
                 viewResults: boolean;
                 delete: boolean;
+                changeRights: boolean;
             };
             settings: components["schemas"]["FormSettingsInput"];
             draft: components["schemas"]["FormDefinitionInput"];
@@ -13891,6 +14087,10 @@ export interface components {
                 };
             }[];
             placements: {
+                guid: string;
+                name: string;
+            }[];
+            roles: {
                 guid: string;
                 name: string;
             }[];
@@ -14097,7 +14297,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -14473,8 +14673,16 @@ export interface components {
             document: components["schemas"]["PageDocumentInput"];
         };
         PreviewLinkInput: {
+            guid: string;
+            /** @description The path with the link’s token, to put after the site’s address */
             url: string;
+            createdAt: string;
             expiresAt: string;
+            createdBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
         };
         PlatformSettingValueInput: {
             key: string;
@@ -14694,7 +14902,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -15061,6 +15269,10 @@ export interface components {
                 /** @default null */
                 imageField: string | null;
             } | null;
+            /** @default [] */
+            editorRoleIds: string[];
+            /** @default false */
+            acceptsSubmissionsOffPage: boolean;
         };
         FormCreateBody: {
             title: string;
@@ -15094,6 +15306,7 @@ export interface components {
                 update: boolean;
                 viewResults: boolean;
                 delete: boolean;
+                changeRights: boolean;
             };
         };
         Form: {
@@ -15115,6 +15328,7 @@ export interface components {
                 update: boolean;
                 viewResults: boolean;
                 delete: boolean;
+                changeRights: boolean;
             };
             settings: components["schemas"]["FormSettings"];
             draft: components["schemas"]["FormDefinition"];
@@ -15131,6 +15345,10 @@ export interface components {
                 };
             }[];
             placements: {
+                guid: string;
+                name: string;
+            }[];
+            roles: {
                 guid: string;
                 name: string;
             }[];
@@ -15337,7 +15555,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -15713,8 +15931,16 @@ export interface components {
             document: components["schemas"]["PageDocument"];
         };
         PreviewLink: {
+            guid: string;
+            /** @description The path with the link’s token, to put after the site’s address */
             url: string;
+            createdAt: string;
             expiresAt: string;
+            createdBy: {
+                guid: string;
+                name: string | null;
+                isRemoved: boolean;
+            } | null;
         };
         PlatformSettingValue: {
             key: string;

@@ -18,3 +18,17 @@ export function requireAdmin(viewer: Viewer | null, request: Request): Viewer {
   if (!viewer.isAdmin) throw redirect('/unauthorized');
   return viewer;
 }
+
+/**
+ * The admin area: admins, and content managers where `contentManagers` says so (the forms
+ * screens, issue 34); visitors sign in first, anyone else sees /unauthorized.
+ */
+export function requireAdminArea(
+  viewer: Viewer | null,
+  request: Request,
+  input: { contentManagers: boolean },
+): Viewer {
+  if (!viewer) throw signInRedirect(request);
+  if (!viewer.isAdmin && !(input.contentManagers && viewer.isContentManager)) throw redirect('/unauthorized');
+  return viewer;
+}

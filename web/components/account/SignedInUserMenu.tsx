@@ -31,6 +31,14 @@ export function SignedInUserMenu({ viewer, defaultOpened }: { viewer: Viewer; de
             </Menu.Item>
             <Menu.Divider />
           </>
+        ) : viewer.isContentManager ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/admin/forms">
+              {t('nav.forms')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
         ) : null}
         <Menu.Item onClick={() => void signOut()}>{t('auth.signOut')}</Menu.Item>
       </Menu.Dropdown>

@@ -387,6 +387,8 @@ export default function FormBuilderPage({ params }: Route.ComponentProps) {
           <SettingsPanel
             initial={form.settings}
             questions={form.draft.fields}
+            namedRoles={form.roles}
+            canChangeRights={form.abilities.changeRights}
             serverErrors={serverErrors}
             onSave={saveSettings}
           />

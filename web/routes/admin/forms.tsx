@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { FormAvailability } from '../../../common/forms/settings';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
+import { useViewer } from '../../account/viewer';
 import { ApiError, api, unwrap } from '../../api/client';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
@@ -48,6 +49,7 @@ export default function AdminFormsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const viewer = useViewer();
   const run = useTask();
   const table = useTableState({
     sortKeys: ['title', 'state', 'openDate', 'closeDate', 'submissions', 'lastSubmission'] as const,
@@ -84,14 +86,17 @@ export default function AdminFormsPage() {
   const add = (
     <Group gap="xs">
       <Badge variant="light">{t('adminShell.beta')}</Badge>
-      <Button
-        onClick={(event) => {
-          opener.current = event.currentTarget;
-          setDialog({ mode: 'create' });
-        }}
-      >
-        {t('adminForms.add')}
-      </Button>
+      {/* Only admins make forms; content managers work on those given to their roles (issue 34). */}
+      {viewer?.isAdmin ? (
+        <Button
+          onClick={(event) => {
+            opener.current = event.currentTarget;
+            setDialog({ mode: 'create' });
+          }}
+        >
+          {t('adminForms.add')}
+        </Button>
+      ) : null}
     </Group>
   );
 

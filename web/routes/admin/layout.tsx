@@ -5,6 +5,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import {
   isRouteErrorResponse,
   Link,
+  Navigate,
   Outlet,
   NavLink as RouterNavLink,
   useLocation,
@@ -12,6 +13,7 @@ import {
 } from 'react-router';
 import { appContext } from '#app-context';
 import { HEADER } from '../../../common/layout';
+import { useViewer } from '../../account/viewer';
 import { InactiveDialog } from '../../components/account/InactiveDialog';
 import { TermsDialog } from '../../components/account/TermsDialog';
 import { UserMenu } from '../../components/account/UserMenu';
@@ -21,7 +23,7 @@ import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { StatusPage } from '../../components/StatusPage';
 import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
-import { requireAdmin } from '../guards';
+import { requireAdminArea } from '../guards';
 import type { Route } from './+types/layout';
 import '../../i18n/admin';
 
@@ -51,9 +53,17 @@ const ADMIN_NAVIGATION = [
 
 const SIDE_MENU_WIDTH = 240;
 
-/** Every admin screen (admin/*, settings, statistics): admins only; visitors sign in first. */
+/** The forms screens, the only part of the admin area content managers see (issue 34). */
+const isFormsPath = (pathname: string) => /^\/admin\/forms(\/|$)/.test(pathname);
+
+/**
+ * Every admin screen (admin/*, settings, statistics): admins; content managers the forms screens
+ * (which show them the forms they work on); visitors sign in first.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(await context.get(appContext).site.getViewer(), request);
+  requireAdminArea(await context.get(appContext).site.getViewer(), request, {
+    contentManagers: isFormsPath(new URL(request.url).pathname),
+  });
   return null;
 }
 
@@ -78,6 +88,11 @@ function AdminShell({ children }: { children: ReactNode }) {
   const sideMenu = useRef<HTMLDivElement>(null);
   const root = useRootData();
   const siteName = root?.shell.settings.platformName ?? 'Bouwsteen';
+  // A content manager's admin area is the forms (the layout's loader lets them in there only;
+  // a navigation inside the shell does not ask it again).
+  const formsOnly = useViewer()?.isAdmin !== true;
+  const sideLinks = formsOnly ? SIDE_MENU.filter((item) => item.to === '/admin/forms') : SIDE_MENU;
+  const navigation = formsOnly ? [{ ...ADMIN_NAVIGATION[0], to: '/admin/forms' }] : ADMIN_NAVIGATION;
 
   const previousPath = useRef(pathname);
   useEffect(() => {
@@ -127,7 +142,7 @@ function AdminShell({ children }: { children: ReactNode }) {
               <span className="visually-hidden"> – {t('adminShell.backToSite')}</span>
             </Link>
             <nav aria-label={t('adminShell.adminNavigation')} className="admin-navigation">
-              {ADMIN_NAVIGATION.map((item) => (
+              {navigation.map((item) => (
                 <Link
                   key={item.to}
                   to={item.to}
@@ -156,20 +171,24 @@ function AdminShell({ children }: { children: ReactNode }) {
         onKeyDown={closeOnEscape}
       >
         <AppShell.Section grow component={ScrollArea}>
-          {SIDE_MENU.map((item) => (
+          {sideLinks.map((item) => (
             <SideMenuLink key={item.to} to={item.to} label={t(item.label)} isBeta={'isBeta' in item} />
           ))}
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="lg" mb={4} aria-hidden="true">
-            {t('adminShell.site')}
-          </Text>
-          {SITE_MENU.map((item) => (
-            <SideMenuLink key={item.to} to={item.to} label={t(item.label)} />
-          ))}
+          {formsOnly ? null : (
+            <>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="lg" mb={4} aria-hidden="true">
+                {t('adminShell.site')}
+              </Text>
+              {SITE_MENU.map((item) => (
+                <SideMenuLink key={item.to} to={item.to} label={t(item.label)} />
+              ))}
+            </>
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <main id="main" className="admin-content" tabIndex={-1}>
-          {children}
+          {formsOnly && !isFormsPath(pathname) ? <Navigate to="/unauthorized" replace /> : children}
         </main>
       </AppShell.Main>
       <CookieConsentDialog />

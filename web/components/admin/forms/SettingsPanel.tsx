@@ -46,24 +46,33 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 export function SettingsPanel({
   initial,
   questions,
+  namedRoles,
+  canChangeRights,
   serverErrors,
   onSave,
 }: {
   initial: FormSettings;
   /** The saved draft's questions (a list item's title and description come from them). */
   questions: readonly FormField[];
+  /** The roles the settings name, with their names (the form's `roles`). */
+  namedRoles: readonly { guid: string; name: string }[];
+  /**
+   * Whether the user chooses who works on the form and lists every role (admins). Others see the
+   * roles the form names and keep them as they are.
+   */
+  canChangeRights: boolean;
   serverErrors: Record<string, string>;
   onSave(settings: FormSettings): Promise<void>;
 }) {
   const { t } = useTranslation();
-  const roles = useQuery(adminQueries.roles);
+  const roles = useQuery({ ...adminQueries.roles, enabled: canChangeRights });
   // Forms saved before the list item setting existed have none.
   const [settings, setSettings] = useState<FormSettings>({ ...initial, listItem: initial.listItem ?? null });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<FormSettings>) => setSettings((current) => ({ ...current, ...patch }));
   const error = (key: string) => errors[key] ?? serverErrors[`body/settings/${key.replaceAll('.', '/')}`];
-  const roleData = (roles.data ?? []).map((role) => ({ value: role.guid, label: role.name }));
+  const roleData = (roles.data ?? namedRoles).map((role) => ({ value: role.guid, label: role.name }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -243,6 +252,32 @@ export function SettingsPanel({
             value={settings.retentionDays ?? ''}
             error={error('retentionDays')}
             onChange={(value) => set({ retentionDays: typeof value === 'number' ? value : null })}
+          />
+        </Stack>
+
+        <Stack gap="xs">
+          <Text fw={600} component="h3" size="md" m={0}>
+            {t('adminForms.settings.rights')}
+          </Text>
+          <MultiSelect
+            label={t('adminForms.settings.editorRoles')}
+            description={t(
+              canChangeRights
+                ? 'adminForms.settings.editorRolesHint'
+                : 'adminForms.settings.editorRolesAdminsOnly',
+            )}
+            data={roleData}
+            value={settings.editorRoleIds}
+            error={error('editorRoleIds')}
+            searchable
+            disabled={!canChangeRights}
+            onChange={(editorRoleIds) => set({ editorRoleIds })}
+          />
+          <Switch
+            label={t('adminForms.settings.acceptsSubmissionsOffPage')}
+            description={t('adminForms.settings.acceptsSubmissionsOffPageHint')}
+            checked={settings.acceptsSubmissionsOffPage}
+            onChange={(event) => set({ acceptsSubmissionsOffPage: event.currentTarget.checked })}
           />
         </Stack>
 
