@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOOTER_MENU, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { HOSTILE_RETURN_PATHS } from '../../../test/return-paths.ts';
 import { createSiteServices } from '../../domains/site/services.ts';
 import { validationText } from '../../errors.ts';
 import { ANONYMOUS } from '../../policies/index.ts';
@@ -302,6 +303,22 @@ describe('menus and redirects (admin API)', () => {
         '/wie-we-zijn/i/abc123/titel',
       );
       expect(await site.findRedirect({ path: '/onbekend', search: '' })).toBeNull();
+      // Issue 33: whatever the rest of the request's (decoded) path or its query holds, the lookup
+      // does not fail (a NUL byte reached the database) and the location is a path on this site
+      // that a Location header takes.
+      for (const value of HOSTILE_RETURN_PATHS) {
+        for (const [path, search] of [
+          [`/over-ons/i/${value}`, ''],
+          [`/over-ons/i/abc123${value}`, ''],
+          [`/over-ons${value}`, ''],
+          ['/over-ons/edit', `?returnTo=${encodeURIComponent(value)}`],
+        ] as const) {
+          const location = await site.findRedirect({ path, search });
+          if (location === null) continue;
+          expect(location, JSON.stringify(path)).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+          expect(new URL(location, 'https://site.example').pathname.startsWith('/wie-we-zijn')).toBe(true);
+        }
+      }
       expect(await site.getPageByPath({ path: '/wie-we-zijn/bestuur', locale: 'nl' })).toMatchObject({
         guid: pageIds.bestuur,
       });
