@@ -21,7 +21,7 @@ import { dashboard, exportVersion } from '../server/domains/forms/results.ts';
 import { tallyOf } from '../server/domains/forms/tally.ts';
 import type { Mailer } from '../server/mail/mailer.ts';
 import { ANONYMOUS } from '../server/policies/index.ts';
-import { createUser } from '../server/seed/builders.ts';
+import { createPage, createUser } from '../server/seed/builders.ts';
 import { onEachDatabase } from './postgres.ts';
 
 /**
@@ -280,6 +280,12 @@ export async function seedFormsBench(database: DatabaseHandle, count = SUBMISSIO
     draft: { fields: VERSION_1 },
   });
   const formId = created.guid;
+  // Visitors fill it in on a published page (a form on no page takes no submissions, issue 34).
+  await createPage(db, {
+    name: 'enquete',
+    title: 'Enquête',
+    blocks: [{ name: 'form', content: { nl: { title: '', intro: '' } }, options: { formGuid: formId } }],
+  });
   await publish(admin, formId);
   await changeForm(admin, formId, { draft: { fields: VERSION_2 } });
   await publish(admin, formId);
