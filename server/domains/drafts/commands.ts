@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { describeChanges, type PageDocument } from '../../../common/page-drafts.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
@@ -6,10 +6,12 @@ import {
   type PageRevisionRow,
   type PageRow,
   type PageScheduleRow,
+  type PreviewLinkRow,
   pageDrafts,
   pageRevisions,
   pageSchedules,
   pages,
+  previewLinks,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
@@ -287,6 +289,51 @@ export async function cancelSchedule(ctx: WriteCtx, page: PageRow, id: string): 
         )
         .returning({ id: pageSchedules.id });
       if (!row) throw new AppError('not_found', 'schedule not found');
+    },
+  );
+}
+
+/**
+ * Keeps a new preview link of the page (issue 34: so it can be listed and revoked); the links of the
+ * page that have expired go with it.
+ */
+export async function createPreviewLink(
+  ctx: WriteCtx,
+  page: PageRow,
+  expiresAt: Date,
+): Promise<PreviewLinkRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'page.createPreviewLink',
+      scope: 'private',
+      target: page.id,
+      data: (row: PreviewLinkRow) => ({ link: row.id, expiresAt: row.expiresAt.toISOString() }),
+    },
+    async (tx) => {
+      await tx
+        .delete(previewLinks)
+        .where(and(eq(previewLinks.pageId, page.id), lte(previewLinks.expiresAt, new Date())));
+      const [row] = await tx
+        .insert(previewLinks)
+        .values({ pageId: page.id, expiresAt, createdBy: ctx.actor.user?.id ?? null })
+        .returning();
+      return row!;
+    },
+  );
+}
+
+/** Revokes a preview link of the page: from now on it shows the published page, as an expired one. */
+export async function revokePreviewLink(ctx: WriteCtx, page: PageRow, id: string): Promise<void> {
+  await runCommand(
+    ctx,
+    { action: 'page.revokePreviewLink', scope: 'private', target: page.id, data: { link: id } },
+    async (tx) => {
+      const [row] = await tx
+        .delete(previewLinks)
+        .where(and(eq(previewLinks.id, id), eq(previewLinks.pageId, page.id)))
+        .returning({ id: previewLinks.id });
+      if (!row) throw new AppError('not_found', 'preview link not found');
     },
   );
 }

@@ -6,7 +6,7 @@ import {
   type PageChange,
   type PageDocument,
 } from '../../../common/page-drafts.ts';
-import type { PageRow } from '../../db/schema.ts';
+import type { PageRow, PreviewLinkRow } from '../../db/schema.ts';
 import { serverSecret } from '../../db/server-secrets.ts';
 import { AppError } from '../../errors.ts';
 import { editablePage } from '../blocks/index.ts';
@@ -19,6 +19,7 @@ import * as commands from './commands.ts';
 import { findingsOf, publishedDocument } from './document.ts';
 import { PREVIEW_HOURS, previewToken } from './preview.ts';
 import {
+  activePreviewLinks,
   findDraft,
   findDraftWithBlock,
   findRevision,
@@ -27,7 +28,13 @@ import {
   pendingSchedules,
   userNames,
 } from './queries.ts';
-import { presentDraft, presentRevision, presentRevisionSummary, presentSchedule } from './view.ts';
+import {
+  presentDraft,
+  presentPreviewLink,
+  presentRevision,
+  presentRevisionSummary,
+  presentSchedule,
+} from './view.ts';
 
 /**
  * Drafts, revisions and scheduled publishing of pages and templates (issue 13): who may edit a
@@ -161,16 +168,48 @@ export async function cancelPageSchedule(ctx: Ctx, pageId: string, scheduleId: s
 
 /**
  * A link that shows the page's draft (as it is when opened) to anyone who has it, until it
- * expires: for a colleague or a client to look at before publishing.
+ * expires or is revoked: for a colleague or a client to look at before publishing. It is kept, so the
+ * share dialog lists it (issue 34).
  */
 export async function createPreviewLink(ctx: Ctx, pageId: string, hours: number = PREVIEW_HOURS.standard) {
   const page = await editablePage(ctx, pageId);
+  const path = await previewPath(ctx, page);
+  const row = await commands.createPreviewLink(ctx, page, new Date(Date.now() + hours * 3_600_000));
+  const secret = await serverSecret(ctx.db, 'previewLink');
+  return presentPreviewLink(row, previewUrl(secret, path, row), await userNames(ctx.db, [row.createdBy]));
+}
+
+/** The page's preview links that still work, newest first, with who made them. */
+export async function listPreviewLinks(ctx: Ctx, pageId: string) {
+  const page = await editablePage(ctx, pageId);
+  const path = await previewPath(ctx, page);
+  const rows = await activePreviewLinks(ctx.db, page.id);
+  const secret = await serverSecret(ctx.db, 'previewLink');
+  const names = await userNames(
+    ctx.db,
+    rows.map((row) => row.createdBy),
+  );
+  return rows.map((row) => presentPreviewLink(row, previewUrl(secret, path, row), names));
+}
+
+/**
+ * Revokes a preview link before it expires: whoever opens it from now on sees the published page, as
+ * with an expired link. Who may make links for the page may revoke any of them.
+ */
+export async function revokePreviewLink(ctx: Ctx, pageId: string, linkId: string) {
+  const page = await editablePage(ctx, pageId);
+  await commands.revokePreviewLink(ctx, page, linkId);
+}
+
+/** Where the page is previewed: its place in the menu (hidden or not). */
+async function previewPath(ctx: Ctx, page: PageRow): Promise<string> {
   const path = page.kind === 'page' ? (await loadPagePaths(ctx.db, ctx.locale)).get(page.id) : undefined;
   if (!path) throw new AppError('not_found', 'the page has no place in the menu to preview it at');
-  const expiresAt = new Date(Date.now() + hours * 3_600_000);
-  const token = previewToken(await serverSecret(ctx.db, 'previewLink'), page.id, expiresAt);
-  return { url: `${path}?preview=${token}`, expiresAt: expiresAt.toISOString() };
+  return path;
 }
+
+const previewUrl = (secret: string, path: string, row: PreviewLinkRow) =>
+  `${path}?preview=${previewToken(secret, row)}`;
 
 /**
  * A copy of a block, for this page's draft: of a block on this page (duplicate) or on another page

@@ -1,14 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   type PageDraftRow,
   type PageRevisionRow,
   type PageRow,
   type PageScheduleRow,
+  type PreviewLinkRow,
   pageDrafts,
   pageRevisions,
   pageSchedules,
   pages,
+  previewLinks,
   users,
 } from '../../db/schema.ts';
 
@@ -103,4 +105,28 @@ export async function findDraftWithBlock(
     .where(sql`${pageDrafts.document}->'blocks' @> ${JSON.stringify([{ guid: blockGuid }])}::jsonb`)
     .limit(1);
   return row;
+}
+
+/** The page's preview links that still work, newest first. */
+export async function activePreviewLinks(db: Executor, pageId: string): Promise<PreviewLinkRow[]> {
+  return db
+    .select()
+    .from(previewLinks)
+    .where(and(eq(previewLinks.pageId, pageId), gt(previewLinks.expiresAt, new Date())))
+    .orderBy(desc(previewLinks.createdAt), desc(previewLinks.id));
+}
+
+/** Whether a preview link is kept (not revoked) for this page and has not expired. */
+export async function isPreviewLinkActive(db: Executor, link: { pageId: string; linkId: string }) {
+  const [row] = await db
+    .select({ id: previewLinks.id })
+    .from(previewLinks)
+    .where(
+      and(
+        eq(previewLinks.id, link.linkId),
+        eq(previewLinks.pageId, link.pageId),
+        gt(previewLinks.expiresAt, new Date()),
+      ),
+    );
+  return row !== undefined;
 }

@@ -1,6 +1,12 @@
 import type { AccessibilityFinding } from '../../../common/accessibility-checks.ts';
 import type { PageChange, PageDocument } from '../../../common/page-drafts.ts';
-import type { PageDraftRow, PageRevisionRow, PageRow, PageScheduleRow } from '../../db/schema.ts';
+import type {
+  PageDraftRow,
+  PageRevisionRow,
+  PageRow,
+  PageScheduleRow,
+  PreviewLinkRow,
+} from '../../db/schema.ts';
 
 /** Presenters of drafts, revisions and schedules: rows in, API shapes out. */
 
@@ -19,6 +25,17 @@ export function presentSchedule(row: PageScheduleRow, names: Names) {
     action: row.action,
     at: row.runAt.toISOString(),
     draftVersion: row.draftVersion,
+    createdBy: presentPerson(row.createdBy, names),
+  };
+}
+
+/** A preview link, with the URL to share (its token made again from the row: the same each time). */
+export function presentPreviewLink(row: PreviewLinkRow, url: string, names: Names) {
+  return {
+    guid: row.id,
+    url,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
     createdBy: presentPerson(row.createdBy, names),
   };
 }

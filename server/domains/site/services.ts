@@ -22,7 +22,7 @@ import { contentVersion, type VersionedCache, viewerClassOf } from '../cache.ts'
 import type { ClientInfo, Ctx } from '../context.ts';
 import { pageWithDocument, rowsOfDocument } from '../drafts/document.ts';
 import { readPreviewToken } from '../drafts/preview.ts';
-import { findDraft } from '../drafts/queries.ts';
+import { findDraft, isPreviewLinkActive } from '../drafts/queries.ts';
 import type { SubmittedFiles } from '../forms/files.ts';
 import { deleteFromReceipt, hasFormBlocks, receiptFor, submitFromPage, withFormData } from '../forms/site.ts';
 import { loadPagePaths } from '../lists/paths.ts';
@@ -293,8 +293,10 @@ export function createSiteServices(deps: {
     // Preview links (issue 13): the page's draft for whoever has a valid link; never cached.
     async getPreview({ path, token, locale, query }) {
       if (!LOCALES.includes(locale)) return null;
-      const pageId = readPreviewToken(await serverSecret(db, 'previewLink'), token, Date.now());
-      if (!pageId) return null;
+      const link = readPreviewToken(await serverSecret(db, 'previewLink'), token, Date.now());
+      // A revoked link (its row deleted) shows the published page, as an expired one does.
+      if (!link || !(await isPreviewLinkActive(db, link))) return null;
+      const { pageId } = link;
       // The page need not be published yet: its place in the menu, hidden or not, gives its path.
       const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
       const chain = resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], true), path);

@@ -9,8 +9,10 @@ import {
   getDraft,
   getPageRevision,
   listPageRevisions,
+  listPreviewLinks,
   publishDraft,
   restorePageRevision,
+  revokePreviewLink,
   saveDraft,
   schedulePage,
   unpublishPage,
@@ -24,6 +26,7 @@ import {
   draftBlockSchema,
   draftSchema,
   previewLinkBody,
+  previewLinkParams,
   previewLinkSchema,
   publishBody,
   revisionParams,
@@ -136,6 +139,35 @@ export const pageDraftRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => createPreviewLink(contextOf(request), request.params.id, request.body?.hours),
+  );
+
+  app.get(
+    '/api/pages/:id/previewlinks',
+    {
+      schema: {
+        tags: ['page drafts'],
+        summary: 'The preview links of the page that still work (not expired, not revoked), newest first',
+        params: pageIdParams,
+        response: { 200: z.array(previewLinkSchema), ...readResponses },
+      },
+    },
+    async (request) => listPreviewLinks(contextOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/pages/:id/previewlinks/:linkId',
+    {
+      schema: {
+        tags: ['page drafts'],
+        summary: 'Revoke a preview link: from now on it shows the published page, as an expired one does',
+        params: previewLinkParams,
+        response: { 204: z.null(), ...readResponses },
+      },
+    },
+    async (request, reply) => {
+      await revokePreviewLink(contextOf(request), request.params.id, request.params.linkId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -5,9 +5,10 @@ import { paragraphs } from '../../../common/blocks/rich-text.ts';
 import type { DraftBlock, PageDocument } from '../../../common/page-drafts.ts';
 import { type SearchResults, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
+import { EDITORS, MEMBERS } from '../../../test/actors.ts';
 import { createTestApp, createTestDatabase, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { openDatabase, queryRows } from '../../db/client.ts';
-import { auditEvents, media, pageSchedules, pages, users } from '../../db/schema.ts';
+import { auditEvents, media, menus, pageSchedules, pages, previewLinks, users } from '../../db/schema.ts';
 import { mediaOwner } from '../../domains/media/queries.ts';
 import { createSiteServices } from '../../domains/site/services.ts';
 import { publishDueSchedules } from '../../jobs/scheduled-publishing.ts';
@@ -666,8 +667,9 @@ describe('preview links', () => {
       payload: { hours: 2 },
     });
     expect(made.statusCode).toBe(200);
-    const link = made.json() as { url: string; expiresAt: string };
+    const link = made.json() as { url: string; expiresAt: string; createdBy: { name: string } };
     expect(link.url).toMatch(/^\/nog-geheim\?preview=/);
+    expect(link.createdBy).toMatchObject({ name: 'beheer@example.nl', isRemoved: false });
     expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(7_100_000);
     const token = new URL(link.url, 'http://localhost').searchParams.get('preview') ?? '';
 
@@ -700,6 +702,170 @@ describe('preview links', () => {
       404,
       'not_found',
     );
+  });
+
+  /** A page in the menu that editors of the role may edit, with a draft, and a link to it by the admin. */
+  async function sharedPage(name: string) {
+    const { db } = test.database;
+    const menu = (await db.select().from(menus).where(eq(menus.name, TOP_LEVEL_MENU)))[0];
+    const page = await createPage(db, {
+      name,
+      title: name,
+      blocks: [{ name: 'text', content: text('Gepubliceerd') }],
+      editPermission: 'roles',
+      editRoles: [EDITORS],
+    });
+    await createMenuItem(db, { menuId: menu!.id, urlSegment: name, name, pageId: page.id });
+    const start = (
+      await admin.request({ method: 'GET', url: `/api/pages/${page.id}/draft` })
+    ).json() as Draft;
+    await admin.request({
+      method: 'PUT',
+      url: `/api/pages/${page.id}/draft`,
+      payload: {
+        version: 0,
+        revision: null,
+        document: { ...start.document, title: { nl: `Concept van ${name}` } },
+      },
+    });
+    return page;
+  }
+  type Link = {
+    guid: string;
+    url: string;
+    createdAt: string;
+    expiresAt: string;
+    createdBy: { guid: string; name: string | null; isRemoved: boolean } | null;
+  };
+  const makeLink = async (who: Browser, pageId: string, hours = 24) => {
+    const response = await who.request({
+      method: 'POST',
+      url: `/api/pages/${pageId}/draft:preview`,
+      payload: { hours },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as Link;
+  };
+  const tokenOf = (link: Link) => new URL(link.url, 'http://localhost').searchParams.get('preview') ?? '';
+  const visitor = () => createSiteServices({ db: test.database.db, actor: ANONYMOUS, log: test.app.log });
+
+  it('lists the links that work (newest first, with when, until when and by whom), and a revoked one shows the published page', async () => {
+    const { db } = test.database;
+    const page = await sharedPage('gedeeld');
+    const editor = await buildUser(db, {
+      email: 'redactie-preview@example.nl',
+      firstName: 'Rian',
+      lastName: 'Redactie',
+      isContentManager: true,
+      roleIds: [EDITORS],
+    });
+    const editorBrowser = await signInAs(test.app, editor.email);
+    const first = await makeLink(admin, page.id, 1);
+    const second = await makeLink(editorBrowser, page.id, 48);
+    // An expired link is neither listed nor working.
+    const [expired] = await db
+      .insert(previewLinks)
+      .values({ pageId: page.id, expiresAt: new Date(Date.now() - 1000), createdBy: editor.id })
+      .returning();
+
+    const listed = await admin.request({ method: 'GET', url: `/api/pages/${page.id}/previewlinks` });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      { ...second, createdBy: { guid: editor.id, name: 'Rian Redactie', isRemoved: false } },
+      first,
+    ]);
+    expect(new Date(second.expiresAt).getTime() - new Date(second.createdAt).getTime()).toBe(48 * 3_600_000);
+    expect(
+      await visitor().getPreview({ path: '/gedeeld', token: tokenOf(first), locale: 'nl' }),
+    ).toMatchObject({
+      title: 'Concept van gedeeld',
+    });
+
+    // Revoked: the link no longer shows the draft (the page shows as published), the other still works.
+    const revoked = await editorBrowser.request({
+      method: 'DELETE',
+      url: `/api/pages/${page.id}/previewlinks/${first.guid}`,
+    });
+    expect(revoked.statusCode).toBe(204);
+    expect(await visitor().getPreview({ path: '/gedeeld', token: tokenOf(first), locale: 'nl' })).toBeNull();
+    expect(await visitor().getPageByPath({ path: '/gedeeld', locale: 'nl' })).toMatchObject({
+      title: 'gedeeld',
+    });
+    expect(
+      await visitor().getPreview({ path: '/gedeeld', token: tokenOf(second), locale: 'nl' }),
+    ).toMatchObject({
+      title: 'Concept van gedeeld',
+    });
+    const after = (
+      await admin.request({ method: 'GET', url: `/api/pages/${page.id}/previewlinks` })
+    ).json() as Link[];
+    expect(after.map((link) => link.guid)).toEqual([second.guid]);
+    expect(after.map((link) => link.guid)).not.toContain(expired?.id);
+    // Gone is gone: again 404, as is a link that never was.
+    expectApiError(
+      await admin.request({ method: 'DELETE', url: `/api/pages/${page.id}/previewlinks/${first.guid}` }),
+      404,
+      'not_found',
+    );
+    expectApiError(
+      await admin.request({ method: 'DELETE', url: `/api/pages/${page.id}/previewlinks/${randomUUID()}` }),
+      404,
+      'not_found',
+    );
+    // Each is recorded, with who did it.
+    const events = await db
+      .select({ action: auditEvents.action, actorId: auditEvents.actorId })
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, page.id));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { action: 'page.createPreviewLink', actorId: editor.id },
+        { action: 'page.revokePreviewLink', actorId: editor.id },
+      ]),
+    );
+  });
+
+  it('lets only those who may edit the page list and revoke its links', async () => {
+    const { db } = test.database;
+    const page = await sharedPage('alleen-redactie');
+    const other = await sharedPage('andere-pagina');
+    const link = await makeLink(admin, page.id);
+    const otherLink = await makeLink(admin, other.id);
+    await buildUser(db, { email: 'lid-preview@example.nl', roleIds: [MEMBERS] });
+    await buildUser(db, {
+      email: 'andere-redactie@example.nl',
+      isContentManager: true,
+      roleIds: ['role-andere'],
+    });
+    const member = await signInAs(test.app, 'lid-preview@example.nl');
+    const otherEditor = await signInAs(test.app, 'andere-redactie@example.nl');
+    const paths = [
+      { method: 'GET' as const, url: `/api/pages/${page.id}/previewlinks` },
+      { method: 'DELETE' as const, url: `/api/pages/${page.id}/previewlinks/${link.guid}` },
+    ];
+    for (const request of paths) {
+      const anonymous = await test.app.inject(request);
+      expect(anonymous.statusCode, `${request.method} anonymous`).toBe(401);
+      for (const who of [member, otherEditor]) {
+        expect([403, 404], `${request.method} ${request.url}`).toContain(
+          (await who.request(request)).statusCode,
+        );
+      }
+    }
+    // A link of another page cannot be revoked through this page.
+    expectApiError(
+      await admin.request({ method: 'DELETE', url: `/api/pages/${page.id}/previewlinks/${otherLink.guid}` }),
+      404,
+      'not_found',
+    );
+    // Nothing was revoked by any of them.
+    const listed = (
+      await admin.request({ method: 'GET', url: `/api/pages/${page.id}/previewlinks` })
+    ).json() as Link[];
+    expect(listed.map((item) => item.guid)).toEqual([link.guid]);
+    expect(
+      await visitor().getPreview({ path: '/alleen-redactie', token: tokenOf(link), locale: 'nl' }),
+    ).not.toBeNull();
   });
 });
 

@@ -137,7 +137,15 @@ export const previewLinkBody = z
   .nullish();
 
 export const previewLinkSchema = z
-  .object({ url: z.string(), expiresAt: z.string() })
+  .object({
+    guid: z.string(),
+    url: z.string().describe('The path with the link’s token, to put after the site’s address'),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    createdBy: personSchema,
+  })
   .meta({ id: 'PreviewLink' });
+
+export const previewLinkParams = z.object({ id: guidSchema, linkId: guidSchema });
 
 export const copyBlockBody = z.object({ block: guidSchema });

@@ -8,14 +8,17 @@ import {
   SegmentedControl,
   Select,
   Stack,
+  Table,
   Text,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoment } from '../../account/format';
-import { errorMessage } from '../../account/tasks';
+import { errorMessage, useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
+import type { components } from '../../api/schema';
 import { useTranslation } from '../../i18n';
 import '../../i18n/editor';
 
@@ -25,12 +28,14 @@ const FRAME_HEIGHT = 760;
 /** How long a shared link works, in hours (the server allows 1 to 336). */
 const DURATIONS = [1, 24, 168, 336] as const;
 
-type Link = { url: string; expiresAt: string };
+type Link = components['schemas']['PreviewLink'];
 
 /**
  * "Voorbeeld en delen" (issue 13): the draft exactly as visitors will see it, at a phone's and a
  * desktop's width, through a preview link; the link can be copied and shared, and stops working
- * when it expires (then it shows the published page and says so).
+ * when it expires (then it shows the published page and says so). The links that still work are
+ * listed (when made, until when, by whom) and each can be revoked before it expires (issue 34).
+ * The preview uses the newest link; a new one is made only when none works.
  */
 export default function PreviewDialog({
   pageGuid,
@@ -45,9 +50,19 @@ export default function PreviewDialog({
   const [hours, setHours] = useState<number>(24);
   const [width, setWidth] = useState<(typeof WIDTHS)[number]>(1280);
   const [link, setLink] = useState<Link | null>(null);
+  /** The links that still work (null while loading). */
+  const [links, setLinks] = useState<Link[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [isBusy, setBusy] = useState(false);
   const { ref: frameBox, width: boxWidth } = useElementSize();
+
+  const loadLinks = useCallback(async () => {
+    const found = await unwrap(
+      api.GET('/api/pages/{id}/previewlinks', { params: { path: { id: pageGuid } } }),
+    );
+    setLinks(found);
+    return found;
+  }, [pageGuid]);
 
   const makeLink = useCallback(
     async (forHours: number) => {
@@ -62,19 +77,39 @@ export default function PreviewDialog({
             }),
           ),
         );
+        await loadLinks();
       } catch (error) {
         setFailure(error);
       } finally {
         setBusy(false);
       }
     },
-    [pageGuid],
+    [pageGuid, loadLinks],
   );
 
-  // The preview itself needs a link: one for the default time when the dialog opens.
+  // The preview itself needs a link: the newest that works, or one for the default time.
   useEffect(() => {
-    if (opened) void makeLink(24);
-  }, [opened, makeLink]);
+    if (!opened) return;
+    let isCurrent = true;
+    setLinks(null);
+    loadLinks().then(
+      (found) => {
+        if (!isCurrent) return;
+        if (found[0]) setLink(found[0]);
+        else void makeLink(24);
+      },
+      (error: unknown) => isCurrent && setFailure(error),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [opened, loadLinks, makeLink]);
+
+  /** After a revoke: the list again, and the preview on the newest link left (or none). */
+  const afterRevoke = async (revoked: string) => {
+    const found = await loadLinks().catch(() => null);
+    if (link?.guid === revoked) setLink(found?.[0] ?? null);
+  };
 
   const absolute = link ? new URL(link.url, window.location.origin).href : '';
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / width) : 1;
@@ -125,12 +160,11 @@ export default function PreviewDialog({
               {t('preview.newLink')}
             </Button>
           </Group>
-          {link ? (
-            <Text size="sm" c="dimmed" role="status">
-              {t('preview.expires', { moment: formatMoment(link.expiresAt, i18n.language) })}
-            </Text>
-          ) : null}
+          <Text size="sm" c="dimmed" role="status">
+            {link ? t('preview.expires', { moment: formatMoment(link.expiresAt, i18n.language) }) : ''}
+          </Text>
         </Stack>
+        <SharedLinks pageGuid={pageGuid} links={links} current={link?.guid} onRevoked={afterRevoke} />
         <Stack gap="xs">
           <Group justify="space-between" align="center">
             <Text size="sm" fw={500} id="preview-width">
@@ -169,5 +203,152 @@ export default function PreviewDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The links that still work, each with when it was made, until when it works and by whom, and a
+ * button to revoke it (asked first). After a revoke the focus goes to the list's heading, as the
+ * row and its button are gone; cancelling returns it to the button.
+ */
+function SharedLinks({
+  pageGuid,
+  links,
+  current,
+  onRevoked,
+}: {
+  pageGuid: string;
+  links: Link[] | null;
+  current: string | undefined;
+  onRevoked(guid: string): Promise<void>;
+}) {
+  const { t, i18n } = useTranslation();
+  const run = useTask();
+  const [asked, setAsked] = useState<Link | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [notice, setNotice] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const moment = (value: string) => formatMoment(value, i18n.language);
+
+  const cancel = () => {
+    const guid = asked?.guid;
+    setAsked(null);
+    if (guid) requestAnimationFrame(() => buttons.current.get(guid)?.focus());
+  };
+  const revoke = async () => {
+    if (!asked) return;
+    const { guid } = asked;
+    setBusy(true);
+    const done = await run(t('preview.revokeTask'), async () => {
+      await unwrap(
+        api.DELETE('/api/pages/{id}/previewlinks/{linkId}', {
+          params: { path: { id: pageGuid, linkId: guid } },
+        }),
+      );
+      return true;
+    });
+    setBusy(false);
+    setAsked(null);
+    if (!done) {
+      requestAnimationFrame(() => buttons.current.get(guid)?.focus());
+      return;
+    }
+    setNotice(t('preview.revoked'));
+    await onRevoked(guid);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5" id="preview-links" ref={heading} tabIndex={-1}>
+        {t('preview.links')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('preview.linksIntro')}
+      </Text>
+      {links === null ? (
+        <Text size="sm">{t('preview.linksLoading')}</Text>
+      ) : links.length === 0 ? (
+        <Text size="sm">{t('preview.noLinks')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-labelledby="preview-links" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('preview.createdAt')}</Table.Th>
+                <Table.Th scope="col">{t('preview.expiresAt')}</Table.Th>
+                <Table.Th scope="col">{t('preview.createdBy')}</Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">{t('preview.revoke')}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {links.map((item) => (
+                <Table.Tr key={item.guid} data-link={item.guid}>
+                  <Table.Td>
+                    {moment(item.createdAt)}
+                    {item.guid === current ? (
+                      <Text span size="sm" c="dimmed">
+                        {' '}
+                        ({t('preview.current')})
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{moment(item.expiresAt)}</Table.Td>
+                  <Table.Td>
+                    {item.createdBy === null
+                      ? t('revisions.system')
+                      : item.createdBy.isRemoved
+                        ? t('revisions.removedUser')
+                        : item.createdBy.name}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      ref={(element) => {
+                        if (element) buttons.current.set(item.guid, element);
+                        else buttons.current.delete(item.guid);
+                      }}
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      aria-label={t('preview.revokeOf', { moment: moment(item.createdAt) })}
+                      onClick={() => {
+                        setNotice('');
+                        setAsked(item);
+                      }}
+                    >
+                      {t('preview.revoke')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Text size="sm" role="status">
+        {notice}
+      </Text>
+      <Modal
+        opened={asked !== null}
+        onClose={cancel}
+        title={t('preview.revokeTitle')}
+        returnFocus={false}
+        size="md"
+      >
+        <Text size="sm">{asked ? t('preview.revokeText', { moment: moment(asked.createdAt) }) : ''}</Text>
+        <Group justify="flex-end" mt="md">
+          {/* The focus starts on the harmless choice: a stray Enter revokes nothing. */}
+          <Button variant="default" onClick={cancel} data-autofocus>
+            {t('buttons.cancel')}
+          </Button>
+          <Button color="red" loading={isBusy} onClick={() => void revoke()}>
+            {t('preview.revoke')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
   );
 }
