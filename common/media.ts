@@ -1,3 +1,5 @@
+import { BREAKPOINTS, HEADER } from './layout.ts';
+
 export { cleanFileName } from './urls.ts';
 
 /**
@@ -42,6 +44,63 @@ export const PLACEHOLDER = { width: 100, height: 100, quality: 1 } as const;
 
 /** Widths offered in an image's srcset. */
 export const SRCSET_WIDTHS = [400, 800, 1200, 1600, 2400] as const;
+
+/** The shape of one image URL the site builds (the query of `imageUrl`). */
+export type SiteImageQuery = {
+  width?: number;
+  height?: number;
+  quality?: number;
+  fit?: Fit;
+  format?: Exclude<OutputFormat, 'auto'>;
+};
+
+/**
+ * The image sizes the site's own pages link to, used by the components that build those URLs. The
+ * server makes these variants however busy it is (issue 34; server/media/plan.ts `isSiteVariant`):
+ * a new size or crop on a page belongs here, or visitors may get 503 for it under load.
+ */
+export const SITE_IMAGES = {
+  /** A list item's page (web/routes/item-page.tsx): its srcset, the `src` and `og:image` the widest. */
+  itemWidths: [400, 800, 1200],
+  /** A list item's card in a list (web/components/lists/ListItemCard.tsx), and the upload preview. */
+  cardWidth: 400,
+  /** A list widget's square thumbnail (web/blocks/Widget). */
+  widgetThumbnail: { width: 160, height: 160, fit: 'cover' },
+  /** A member's avatar: the profile photo's square crop (web/components/account/UserAvatar.tsx). */
+  avatar: { width: 100, height: 100, fit: 'cover' },
+  /**
+   * The header image (web/components/HeaderImage.tsx): SPEC 9's 600 px below the small breakpoint,
+   * and the extra large breakpoint's width above it (wider screens stretch it).
+   */
+  headerWidths: { mobile: HEADER.mobileImageBaseWidth, desktop: BREAKPOINTS.extraLarge },
+  /** The favicon (web/root.tsx). */
+  favicon: { width: 64, height: 64, format: 'png' },
+  /** The header logo is served at twice its height (setting headerLogoHeight, 16–240 px). */
+  logoMaxHeight: 480,
+  /** The thumbnails of the header images' admin table. */
+  thumbnailHeight: 64,
+} as const satisfies Record<string, unknown>;
+
+/**
+ * Every image query the site's pages make, for the server's `isSiteVariant`: an image block's
+ * srcset (plus the original's own width, which depends on the image) and placeholder, and the
+ * sizes of SITE_IMAGES; the logo's height in every step up to its largest.
+ */
+export const SITE_IMAGE_QUERIES: readonly SiteImageQuery[] = [
+  ...SRCSET_WIDTHS.map((width) => ({ width })),
+  { width: PLACEHOLDER.width, height: PLACEHOLDER.height, quality: PLACEHOLDER.quality },
+  ...SITE_IMAGES.itemWidths.map((width) => ({ width })),
+  { width: SITE_IMAGES.cardWidth },
+  SITE_IMAGES.widgetThumbnail,
+  SITE_IMAGES.avatar,
+  { width: SITE_IMAGES.headerWidths.mobile, format: 'webp' },
+  { width: SITE_IMAGES.headerWidths.desktop, format: 'webp' },
+  SITE_IMAGES.favicon,
+  { height: SITE_IMAGES.thumbnailHeight },
+  ...Array.from({ length: Math.ceil(SITE_IMAGES.logoMaxHeight / SIZE_STEP) }, (_, index) => ({
+    height: (index + 1) * SIZE_STEP,
+  })),
+];
 
 /** Rounds a requested width or height to the nearest step of 50 (at least 50) and caps it at 3000. */
 export function normaliseDimension(value: number): number {

@@ -20,6 +20,7 @@ import {
 import { appContext } from '#app-context';
 import { CONSENT_COOKIE, parseConsent } from '../common/cookie-consent';
 import { LOCALE_COOKIE, readCookie } from '../common/locale';
+import { SITE_IMAGES } from '../common/media';
 import type { CookieCategory } from '../common/settings';
 import { AUTO_TRANSLATE_COOKIE, isAutoTranslateOn } from '../common/translation';
 import type { Route } from './+types/root';
@@ -100,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     clear: i18n.t('buttons.clear'),
     eyeDropper: i18n.t('colorPicker.eyeDropper'),
   });
-  const favicon = mediaUrl(shell?.settings.favicon ?? '', { width: 64, height: 64, format: 'png' });
+  const favicon = mediaUrl(shell?.settings.favicon ?? '', SITE_IMAGES.favicon);
   const nonce = root?.nonce;
   useEffect(() => installBrowserLog(), []);
   return (

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionGate, type AdmissionLimits, TransformUnavailable, transformClient } from './admission.ts';
+import {
+  AdmissionGate,
+  type AdmissionLimits,
+  RefusalLog,
+  TransformUnavailable,
+  transformClient,
+} from './admission.ts';
 
 /** A task that runs until the test lets it finish. */
 function heldTask(log: string[], name: string) {
@@ -156,6 +162,90 @@ describe('AdmissionGate', () => {
     expect(await refusal(gates.run('y', async () => 'y'))).toMatchObject({ reason: 'queue_full' });
     running.finish();
     await first;
+  });
+});
+
+describe('AdmissionGate: the site’s lane and fair shares (issue 34)', () => {
+  it('keeps a reserved slot for the site’s variants that other transforms never take', async () => {
+    const log: string[] = [];
+    const gates = gate({ concurrency: 2, queueLimit: 4, perClient: 1 });
+    const others = [heldTask(log, 'o1'), heldTask(log, 'o2'), heldTask(log, 'o3')];
+    const runs = others.map((other, index) => gates.run(`c${index}`, other.task));
+    await settle();
+    expect(log).toEqual(['start o1', 'start o2']);
+    const site = heldTask(log, 's1');
+    const siteRun = gates.run('visitor', site.task, 'site');
+    await settle();
+    // The third slot is the site's: o3 waits although a slot is free.
+    expect(log).toEqual(['start o1', 'start o2', 'start s1']);
+    expect(gates.state).toEqual({ running: 3, waiting: 1 });
+    site.finish();
+    expect(await siteRun).toBe('s1');
+    await settle();
+    expect(log).not.toContain('start o3');
+    for (const other of others) other.finish();
+    expect(await Promise.all(runs)).toEqual(['o1', 'o2', 'o3']);
+  });
+
+  it('serves waiting site variants before other waiting transforms, and never refuses them for a share or a full queue', async () => {
+    const log: string[] = [];
+    const gates = gate({ concurrency: 1, queueLimit: 1, perClient: 1, reserved: 0 });
+    const holder = heldTask(log, 'holder');
+    const all: Promise<string>[] = [gates.run('h', holder.task)];
+    all.push(gates.run('x', logged(log, 'other')));
+    // One client, many site variants, over any per-client or queue limit.
+    for (const name of ['s1', 's2', 's3']) all.push(gates.run('visitor', logged(log, name), 'site'));
+    expect(gates.state).toEqual({ running: 1, waiting: 4 });
+    holder.finish();
+    await Promise.all(all);
+    expect(log).toEqual(['start holder', 's1', 's2', 's3', 'other']);
+  });
+
+  it('gives a client with fewer waiting the newest place of the client with the most when the queue is full', async () => {
+    const log: string[] = [];
+    const gates = gate({ concurrency: 1, queueLimit: 3, perClient: 5 });
+    const holder = heldTask(log, 'holder');
+    const running = gates.run('h', holder.task);
+    const x = ['x1', 'x2', 'x3'].map((name) => gates.run('x', logged(log, name)));
+    const x3 = refusal(x[2] as Promise<string>);
+    const y1 = gates.run('y', logged(log, 'y1'));
+    expect(await x3).toMatchObject({ reason: 'fair_share', status: 503 });
+    // Now x has two waiting and y one: y's second would leave x one and y two, no fairer.
+    expect(await refusal(gates.run('y', async () => 'y2'))).toMatchObject({ reason: 'queue_full' });
+    // A third client still takes x's newest place.
+    const x2 = refusal(x[1] as Promise<string>);
+    const z1 = gates.run('z', logged(log, 'z1'));
+    expect(await x2).toMatchObject({ reason: 'fair_share' });
+    expect(gates.state).toEqual({ running: 1, waiting: 3 });
+    holder.finish();
+    expect(await Promise.all([running, x[0], y1, z1])).toEqual(['holder', 'x1', 'y1', 'z1']);
+    expect(gates.state).toEqual({ running: 0, waiting: 0 });
+    // The refused ones no longer count against x.
+    expect(await gates.run('x', async () => 'again')).toBe('again');
+  });
+});
+
+describe('RefusalLog', () => {
+  it('writes one line per interval with the count of refusals, and nothing for a quiet interval', () => {
+    vi.useFakeTimers();
+    const written: unknown[] = [];
+    const refusals = new RefusalLog((counts) => written.push(counts), 60_000);
+    for (let index = 0; index < 500; index += 1) refusals.note('queue_full');
+    refusals.note('fair_share');
+    expect(written).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    expect(written).toEqual([{ refused: 501, reasons: { queue_full: 500, fair_share: 1 } }]);
+    vi.advanceTimersByTime(600_000);
+    expect(written).toHaveLength(1);
+    refusals.note('wait_timeout');
+    vi.advanceTimersByTime(30_000);
+    refusals.flush();
+    expect(written).toEqual([
+      { refused: 501, reasons: { queue_full: 500, fair_share: 1 } },
+      { refused: 1, reasons: { wait_timeout: 1 } },
+    ]);
+    refusals.flush();
+    expect(written).toHaveLength(2);
   });
 });
 

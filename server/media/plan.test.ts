@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PLACEHOLDER, SITE_IMAGE_QUERIES, SITE_IMAGES, SRCSET_WIDTHS } from '../../common/media.ts';
+import { imageBlockData } from '../domains/blocks/types/image.ts';
 import { AppError } from '../errors.ts';
-import { planVariant, type VariantQuery, variantSizes } from './plan.ts';
+import { isSiteVariant, planVariant, type VariantQuery, variantSizes } from './plan.ts';
 
 /** A 99-megapixel photo, 4:3. */
 const HUGE = { width: 11_500, height: 8_600 };
@@ -114,5 +116,67 @@ describe('planVariant', () => {
       details: [{ path: 'querystring/fit' }],
     });
     expect(plan({ width: 2000, height: 1500, fit: 'outside' }).params.fit).toBe('outside');
+  });
+});
+
+describe('isSiteVariant (issue 34)', () => {
+  /** How GET /a/{guid} plans a URL's query, then whether it is one of the site's own. */
+  function isSite(url: string, source = PHOTO): boolean {
+    const search = new URL(url, 'http://localhost').searchParams;
+    const number = (name: string) => (search.has(name) ? Number(search.get(name)) : undefined);
+    const query: VariantQuery = {
+      width: number('width'),
+      height: number('height'),
+      quality: number('quality'),
+      fit: (search.get('fit') ?? undefined) as VariantQuery['fit'],
+      format: (search.get('format') ?? undefined) as VariantQuery['format'],
+    };
+    return isSiteVariant(plan(query, source, 'image/webp').params, source);
+  }
+
+  it('knows every URL an image block renders: srcset, src and placeholder, a narrow original at its own width', () => {
+    for (const source of [PHOTO, { width: 1234, height: 800 }, { width: 320, height: 200 }]) {
+      const data = imageBlockData(
+        { alt: '', caption: '' },
+        { imageGuid: '00000000-0000-4000-8000-000000000000', ...source, size: 'medium' },
+      );
+      if (!data) throw new Error('no image block data');
+      const urls = [
+        data.src,
+        data.placeholder,
+        ...data.srcSet.split(', ').map((entry) => entry.split(' ')[0] ?? ''),
+      ];
+      for (const url of urls) expect(isSite(url, source), url).toBe(true);
+    }
+  });
+
+  it('knows the other sizes the site links to: header image, item pages and cards, crops, favicon, logo', () => {
+    for (const query of SITE_IMAGE_QUERIES) {
+      expect(isSiteVariant(plan(query, PHOTO, 'image/webp').params, PHOTO), JSON.stringify(query)).toBe(true);
+    }
+    expect(isSite(`/a/x?width=${SITE_IMAGES.headerWidths.desktop}&format=webp`)).toBe(true);
+    expect(isSite('/a/x?width=160&height=160&fit=cover')).toBe(true);
+    expect(isSite('/a/x?width=64&height=64&format=png')).toBe(true);
+    // The logo at twice a height of 72 (144, served as 150).
+    expect(isSite('/a/x?height=144')).toBe(true);
+    expect(SRCSET_WIDTHS.every((width) => isSite(`/a/x?width=${width}`))).toBe(true);
+    expect(
+      isSite(`/a/x?width=${PLACEHOLDER.width}&height=${PLACEHOLDER.height}&quality=${PLACEHOLDER.quality}`),
+    ).toBe(true);
+  });
+
+  it('does not count other sizes, qualities, formats or crops, nor the original’s width in another form', () => {
+    expect(isSite('/a/x?width=450')).toBe(false);
+    expect(isSite('/a/x?width=400&quality=79')).toBe(false);
+    expect(isSite('/a/x?width=400&format=jpeg')).toBe(false);
+    expect(isSite('/a/x?width=400&height=400&fit=cover')).toBe(false);
+    expect(isSite('/a/x?width=3000')).toBe(false);
+    expect(isSite('/a/x')).toBe(false);
+    expect(isSite('/a/x?height=550')).toBe(false);
+    expect(isSite('/a/x?width=4000&quality=50')).toBe(false);
+    // The original's own width is the site's only for an original narrower than the widest srcset entry.
+    expect(isSite('/a/x?width=1234', { width: 1234, height: 800 })).toBe(true);
+    expect(isSite('/a/x?width=1250')).toBe(false);
+    expect(isSite('/a/x?width=3000', { width: 3000, height: 2000 })).toBe(false);
   });
 });

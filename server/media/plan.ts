@@ -4,9 +4,11 @@ import {
   MAX_DIMENSION,
   normaliseDimension,
   type OutputFormat,
+  SITE_IMAGE_QUERIES,
+  SRCSET_WIDTHS,
 } from '../../common/media.ts';
 import { AppError } from '../errors.ts';
-import type { VariantFormat, VariantParams } from './transform.ts';
+import { type VariantFormat, type VariantParams, variantName } from './transform.ts';
 
 /** GET /a/{guid}'s transform parameters as validated (transformQuerySchema). */
 export type VariantQuery = {
@@ -110,17 +112,7 @@ export function planVariant(
   source: SourceSize,
   avifMaxPixels: number,
 ): VariantPlan {
-  const width = query.width === undefined ? null : normaliseDimension(query.width);
-  const height = query.height === undefined ? null : normaliseDimension(query.height);
-  // The parameters are those of the work done, so equal work shares one cache entry and a changed
-  // meaning gets a new name: without a size it is the 3000×3000 box, with one side the fit is moot.
-  const params: VariantParams = {
-    width: width === null && height === null ? MAX_DIMENSION : width,
-    height: width === null && height === null ? MAX_DIMENSION : height,
-    quality: query.quality ?? DEFAULT_QUALITY,
-    fit: width === null || height === null ? 'inside' : (query.fit ?? 'inside'),
-    format: 'webp',
-  };
+  const params: VariantParams = { ...normalisedSize(query), format: 'webp' };
   const { least, most } = variantSizes(source, params);
   if (least.longestSide > MAX_DIMENSION) {
     throw invalid(
@@ -143,6 +135,46 @@ export function planVariant(
     }
   }
   return { params: { ...params, format }, negotiated: requested === 'auto' };
+}
+
+/**
+ * The parameters are those of the work done, so equal work shares one cache entry and a changed
+ * meaning gets a new name: without a size it is the 3000×3000 box, with one side the fit is moot.
+ */
+function normalisedSize(query: VariantQuery): Omit<VariantParams, 'format'> {
+  const width = query.width === undefined ? null : normaliseDimension(query.width);
+  const height = query.height === undefined ? null : normaliseDimension(query.height);
+  return {
+    width: width === null && height === null ? MAX_DIMENSION : width,
+    height: width === null && height === null ? MAX_DIMENSION : height,
+    quality: query.quality ?? DEFAULT_QUALITY,
+    fit: width === null || height === null ? 'inside' : (query.fit ?? 'inside'),
+  };
+}
+
+/** The names (variantName) of the variants SITE_IMAGE_QUERIES stand for, as a request for them plans them. */
+let siteVariants: ReadonlySet<string> | undefined;
+
+/**
+ * Whether a planned variant is one the site's own pages link to (issue 34): the sizes of
+ * SITE_IMAGE_QUERIES, or an image block's srcset entry at the original's own width (an original
+ * narrower than the widest srcset entry is also offered at its own width, blocks/types/image.ts).
+ * These go through the admission gate's `site` lane: made however many clients ask for others.
+ */
+export function isSiteVariant(params: VariantParams, source: SourceSize): boolean {
+  siteVariants ??= new Set(
+    SITE_IMAGE_QUERIES.map((query) =>
+      variantName({ ...normalisedSize(query), format: query.format ?? 'webp' }),
+    ),
+  );
+  if (siteVariants.has(variantName(params))) return true;
+  return (
+    params.format === 'webp' &&
+    params.height === null &&
+    params.quality === DEFAULT_QUALITY &&
+    source.width < (SRCSET_WIDTHS.at(-1) ?? 0) &&
+    params.width === normaliseDimension(source.width)
+  );
 }
 
 function invalid(field: string, message: string): AppError {

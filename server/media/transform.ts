@@ -57,9 +57,15 @@ export function setTransformThreads(threads: number): void {
   loadedSharp?.concurrency(transformThreads);
 }
 
-/** sharp (libvips) is loaded on the first upload or transform, not at start-up (issue 12). */
+/**
+ * sharp (libvips) is loaded on the first upload or transform, not at start-up (issue 12). libvips'
+ * operation cache is switched off (issue 34): every variant is made once and then kept on disk, so
+ * the cache only held decoded originals and open files (up to 50 MB and 20 files by default) after
+ * a burst was over.
+ */
 async function sharp(input: string, options: SharpOptions): Promise<Sharp> {
   sharpModule ??= import('sharp').then(({ default: module }) => {
+    module.cache(false);
     if (transformThreads !== undefined) module.concurrency(transformThreads);
     loadedSharp = module;
     return module;

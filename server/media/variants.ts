@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { LruCache } from '../domains/cache.ts';
-import { AdmissionGate, type AdmissionLimits, TransformUnavailable } from './admission.ts';
+import { AdmissionGate, type AdmissionLimits, type Lane, TransformUnavailable } from './admission.ts';
 import type { MediaStorage } from './storage.ts';
 import {
   isTimeout,
@@ -55,8 +55,12 @@ export type VariantCacheOptions = AdmissionLimits & {
   threads: number;
 };
 
-/** Who asks (admission.ts's transformClient) and, at upload, the file to use instead of the stored original. */
-export type VariantRequest = { client: string; input?: string };
+/**
+ * Who asks (admission.ts's transformClient), in which lane of the gate (`site` for a variant the
+ * site's pages link to, plan.ts isSiteVariant; `other` by default) and, at upload, the file to use
+ * instead of the stored original.
+ */
+export type VariantRequest = { client: string; lane?: Lane; input?: string };
 
 /**
  * Variants of originals, computed once and kept on disk under the original's content hash and the
@@ -125,17 +129,21 @@ export class VariantCache {
       const bytes = existing.size <= MEMORY_ITEM_BYTES ? await readFile(file) : undefined;
       return { path: file, size: existing.size, ...(bytes ? { bytes } : {}) };
     }
-    return this.#gate.run(request.client, async () => {
-      const input = request.input ?? (await this.#storage.localPath(hash));
-      const bytes = await renderVariant(input, params, { timeoutSeconds: this.#timeoutSeconds }).catch(
-        (error: unknown) => {
-          // Over the time limit is the machine's state as much as the request's: try again later.
-          if (isTimeout(error)) throw new TransformUnavailable('time_limit', this.#gate.retryAfterSeconds);
-          throw error;
-        },
-      );
-      const written = await this.#storage.putVariant(hash, name, bytes);
-      return { path: written, size: bytes.length, bytes };
-    });
+    return this.#gate.run(
+      request.client,
+      async () => {
+        const input = request.input ?? (await this.#storage.localPath(hash));
+        const bytes = await renderVariant(input, params, { timeoutSeconds: this.#timeoutSeconds }).catch(
+          (error: unknown) => {
+            // Over the time limit is the machine's state as much as the request's: try again later.
+            if (isTimeout(error)) throw new TransformUnavailable('time_limit', this.#gate.retryAfterSeconds);
+            throw error;
+          },
+        );
+        const written = await this.#storage.putVariant(hash, name, bytes);
+        return { path: written, size: bytes.length, bytes };
+      },
+      request.lane ?? 'other',
+    );
   }
 }

@@ -5,11 +5,26 @@ import { canEditPage, canViewPage, type PageForPolicy } from './page.ts';
 
 /**
  * What an image belongs to, as the policy needs it: for block and item images the page that holds
- * the block (null when the block is on no page: then only admins may act on it).
+ * the block (null when the block is on no page: then only admins may act on it). An item's image,
+ * or the image of one of an item's blocks, also has the item's publication date (`visibleFrom`):
+ * before it only those who may edit the page see the image, like the item (issue 34). `now` is the
+ * moment asked about; without it a dated image counts as not yet visible.
  */
 export type MediaOwnerForPolicy =
   | { purpose: 'public' | 'api' | 'profile'; ownerGuid: string | null }
-  | { purpose: 'block' | 'item'; ownerGuid: string | null; page: PageForPolicy | null };
+  | {
+      purpose: 'block' | 'item';
+      ownerGuid: string | null;
+      page: PageForPolicy | null;
+      visibleFrom?: Date | undefined;
+      now?: Date | undefined;
+    };
+
+/** Whether a dated item's image has reached its date (an undated image always has). */
+function isDue(owner: { visibleFrom?: Date | undefined; now?: Date | undefined }): boolean {
+  if (!owner.visibleFrom) return true;
+  return owner.now !== undefined && owner.visibleFrom.getTime() <= owner.now.getTime();
+}
 
 /** An uploaded image as a record that names it needs to know. */
 export type MediaForReference = {
@@ -56,7 +71,8 @@ export function canViewMedia(actor: Actor, owner: MediaOwnerForPolicy): boolean 
       return isSignedIn(actor) || (actor.user !== null && actor.user.id === owner.ownerGuid);
     case 'block':
     case 'item':
-      return owner.page ? canViewPage(actor, owner.page) : isAdmin(actor);
+      if (!owner.page) return isAdmin(actor);
+      return canViewPage(actor, owner.page) && (isDue(owner) || canEditPage(actor, owner.page));
   }
 }
 
@@ -92,8 +108,8 @@ export function isPublicMedia(owner: MediaOwnerForPolicy): boolean {
       return false;
     case 'block':
     case 'item':
-      // A members-only page's images are not for shared caches either.
-      return owner.page?.isPublished === true && (owner.page.roleIds ?? []).length === 0;
+      // A members-only page's images are not for shared caches either, nor a dated item's before its date.
+      return owner.page?.isPublished === true && (owner.page.roleIds ?? []).length === 0 && isDue(owner);
   }
 }
 

@@ -1,11 +1,9 @@
 import type { CSSProperties } from 'react';
 import { preload } from 'react-dom';
-import { BREAKPOINTS, HEADER } from '../../common/layout';
+import { BREAKPOINTS } from '../../common/layout';
+import { SITE_IMAGES } from '../../common/media';
 import type { HeaderImageView } from '../../common/site';
 import { withParams } from './media-url';
-
-/** SPEC 9's extra large breakpoint: wider screens stretch this variant. */
-const DESKTOP_WIDTH = 1920;
 
 /**
  * The page's header image with its title and text. The picture is decoration behind the text, so
@@ -15,10 +13,10 @@ const DESKTOP_WIDTH = 1920;
  */
 export function HeaderImage({ image }: { image: HeaderImageView }) {
   const mobileUrl = image.imageUrl
-    ? withParams(image.imageUrl, { width: HEADER.mobileImageBaseWidth, format: 'webp' })
+    ? withParams(image.imageUrl, { width: SITE_IMAGES.headerWidths.mobile, format: 'webp' })
     : '';
   const desktopUrl = image.imageUrl
-    ? withParams(image.imageUrl, { width: DESKTOP_WIDTH, format: 'webp' })
+    ? withParams(image.imageUrl, { width: SITE_IMAGES.headerWidths.desktop, format: 'webp' })
     : '';
   const style = image.imageUrl
     ? ({

@@ -2,7 +2,7 @@ import { Title } from '@mantine/core';
 import { data, Link, type MetaDescriptor, redirect } from 'react-router';
 import { itemDisplayDate } from '../../common/list-items';
 import type { Locale } from '../../common/localized-text';
-import { imageUrl } from '../../common/media';
+import { imageUrl, SITE_IMAGES } from '../../common/media';
 import type { ItemPageView, SiteServices } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
 import { Breadcrumbs } from '../components/Breadcrumbs';
@@ -11,6 +11,9 @@ import { ListItemCard } from '../components/lists/ListItemCard';
 import { formatItemDate, parseItemPath } from '../components/lists/list-url';
 import { useLocale, useTranslation } from '../i18n';
 import { pageMeta } from '../layouts/page-meta';
+
+/** The item's image: its `src` and `og:image` are the widest of the srcset. */
+const ITEM_IMAGE_WIDTH = SITE_IMAGES.itemWidths[SITE_IMAGES.itemWidths.length - 1];
 
 /**
  * Item pages (`{path}/i/{id}/{slug}`, SPEC 2). React Router cannot match a splat before a fixed
@@ -51,7 +54,7 @@ export function itemPageMeta(
     matches,
   );
   return item.imageGuid
-    ? [...meta, { property: 'og:image', content: imageUrl(item.imageGuid, { width: 1200 }) }]
+    ? [...meta, { property: 'og:image', content: imageUrl(item.imageGuid, { width: ITEM_IMAGE_WIDTH }) }]
     : meta;
 }
 
@@ -104,8 +107,8 @@ export function ItemPage({ view }: { view: ItemPageView }) {
         {item.imageGuid ? (
           <img
             className="item-image"
-            src={imageUrl(item.imageGuid, { width: 1200 })}
-            srcSet={[400, 800, 1200]
+            src={imageUrl(item.imageGuid, { width: ITEM_IMAGE_WIDTH })}
+            srcSet={SITE_IMAGES.itemWidths
               .map((width) => `${imageUrl(item.imageGuid ?? '', { width })} ${width}w`)
               .join(', ')}
             sizes="(min-width: 62em) 800px, 100vw"

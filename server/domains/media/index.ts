@@ -24,7 +24,10 @@ export async function uploadOwner(
   return { user, ownerGuid: effectiveOwner, owner };
 }
 
-/** An image the actor may see, with its owner; not visible is not found (existence is not revealed). */
+/**
+ * An image the actor may see, with its owner as of now (a dated item's image becomes visible when
+ * the date passes); not visible is not found (existence is not revealed).
+ */
 export async function visibleMedia(
   ctx: Pick<Ctx, 'db' | 'actor'>,
   rows: MediaRows,
@@ -33,7 +36,9 @@ export async function visibleMedia(
   ownerOf: typeof mediaOwner = mediaOwner,
 ) {
   const row = await rows.find(ctx.db, guid);
-  const owner = row && (await ownerOf(ctx.db, row.purpose, row.ownerGuid));
+  const found = row && (await ownerOf(ctx.db, row.purpose, row.ownerGuid));
+  const owner =
+    found && (found.purpose === 'block' || found.purpose === 'item') ? { ...found, now: new Date() } : found;
   if (!row || !owner || !can(ctx.actor, 'media.view', owner)) throw notFound('media');
   return { row, owner };
 }

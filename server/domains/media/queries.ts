@@ -20,7 +20,14 @@ export async function findMediaRows(db: Executor, guids: readonly string[]): Pro
  * uploaded before the block is published, and visitors see it only once it is. One of a list item's
  * own blocks belongs to the item's page, as the item's image does (issue 13).
  */
-export type BlockPage = { found: false } | { found: true; page: PageForPolicy | null };
+export type BlockPage =
+  | { found: false }
+  | {
+      found: true;
+      page: PageForPolicy | null;
+      /** A list item's publication date, for its image and its blocks' images (issue 34). */
+      visibleFrom?: Date;
+    };
 
 export async function findBlockPage(db: Executor, blockGuid: string): Promise<BlockPage> {
   const [row] = await db
@@ -54,18 +61,25 @@ export async function findBlockPage(db: Executor, blockGuid: string): Promise<Bl
 /**
  * The page that holds a list item (through the item's list block). An unpublished item's images
  * are not public before the item is (one a form submission made, say): for them the page counts as
- * unpublished, so only those who may edit it see them.
+ * unpublished, so only those who may edit it see them. A published item dated in the future keeps
+ * its date (`visibleFrom`): the policy compares it with the moment of the request, since this
+ * answer is cached per content version and the date passes without a new one (issue 34).
  */
 export async function findItemPage(db: Executor, itemGuid: string): Promise<BlockPage> {
   const [item] = await db
-    .select({ blockId: listItems.blockId, isPublished: listItems.isPublished })
+    .select({
+      blockId: listItems.blockId,
+      isPublished: listItems.isPublished,
+      publishedOn: listItems.publishedOn,
+    })
     .from(listItems)
     .where(eq(listItems.id, itemGuid))
     .limit(1);
   if (!item) return { found: false };
   const found = await findBlockPage(db, item.blockId);
-  if (!found.found || !found.page || item.isPublished) return found;
-  return { found: true, page: { ...found.page, isPublished: false } };
+  if (!found.found || !found.page) return found;
+  if (!item.isPublished) return { found: true, page: { ...found.page, isPublished: false } };
+  return { found: true, page: found.page, visibleFrom: item.publishedOn };
 }
 
 /** What an image belongs to, for the media policy; undefined when its block or item is unknown. */
@@ -77,7 +91,10 @@ export async function mediaOwner(
   if (purpose !== 'block' && purpose !== 'item') return { purpose, ownerGuid };
   if (!ownerGuid) return { purpose, ownerGuid, page: null };
   const found = purpose === 'block' ? await findBlockPage(db, ownerGuid) : await findItemPage(db, ownerGuid);
-  return found.found ? { purpose, ownerGuid, page: found.page } : undefined;
+  if (!found.found) return undefined;
+  return found.visibleFrom
+    ? { purpose, ownerGuid, page: found.page, visibleFrom: found.visibleFrom }
+    : { purpose, ownerGuid, page: found.page };
 }
 
 /**

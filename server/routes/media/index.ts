@@ -10,10 +10,10 @@ import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-pr
 import { z } from 'zod';
 import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
 import * as mediaDomain from '../../domains/media/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, errorBody } from '../../errors.ts';
 import { VERSION_WAIT_MS } from '../../http/public-cache.ts';
-import { TransformUnavailable, transformClient } from '../../media/admission.ts';
-import { planVariant } from '../../media/plan.ts';
+import { RefusalLog, TransformUnavailable, transformClient } from '../../media/admission.ts';
+import { isSiteVariant, planVariant } from '../../media/plan.ts';
 import { createMediaStorage } from '../../media/storage.ts';
 import {
   probeImage,
@@ -45,6 +45,9 @@ const PLACEHOLDER_PARAMS: VariantParams = {
   format: 'webp',
 };
 
+/** Refused transforms are logged as one count per this interval (issue 34), not a line each. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
 const FILE_EXTENSIONS: Record<VariantFormat, string> = {
   webp: 'webp',
   jpeg: 'jpg',
@@ -68,6 +71,29 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     threads: config.mediaTransformThreads,
   });
   const rows = new mediaDomain.MediaRows();
+
+  // A refused transform (the gate's, or over its time limit) is the server protecting itself, not an
+  // error: 503 with Retry-After, counted, and one warn line per interval with the counts (a burst
+  // used to write thousands of error lines a minute). Every other error goes on to the app's handler.
+  const refusals = new RefusalLog(
+    (counts) =>
+      app.log.warn(
+        { ...counts, intervalSeconds: REFUSAL_LOG_INTERVAL_MS / 1000 },
+        'image transforms refused (503) in the last interval',
+      ),
+    REFUSAL_LOG_INTERVAL_MS,
+  );
+  app.addHook('onClose', async () => refusals.flush());
+  app.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof TransformUnavailable)) throw error;
+    refusals.note(error.reason);
+    return reply
+      .status(503)
+      .header('retry-after', String(error.retryAfterSeconds))
+      .serializer(JSON.stringify)
+      .type('application/json; charset=utf-8')
+      .send(errorBody('service_unavailable', request.locale));
+  });
 
   // Scoped to this plugin: only the upload route parses multipart, and the JSON body limit elsewhere
   // stays as it is. The file limit makes the stream fail at MAX_UPLOAD_BYTES + 1 (nothing buffered).
@@ -215,8 +241,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(304).header('etag', etag).header('cache-control', cacheControl).send(null);
       }
 
+      // request.ip honours TRUST_PROXY (server/app.ts), so behind a proxy each visitor is its own client.
       const client = transformClient(request.actor.user?.id, request.ip);
-      const variant = await variants.get(row.contentHash, params, { client }).catch(retryLater(reply));
+      const lane = isSiteVariant(params, row) ? 'site' : 'other';
+      const variant = await variants.get(row.contentHash, params, { client, lane }).catch(retryLater(reply));
       // Set only now: a 503 (or any error) must not go out with a year of immutable caching.
       reply.header('etag', etag);
       reply.header('cache-control', cacheControl);

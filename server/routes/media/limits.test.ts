@@ -160,9 +160,9 @@ describe('the admission gate for image transforms', () => {
     ];
     await gateIs(1, 2);
 
-    expectBusy(await get(busy, `/a/${photo}?width=600`, '192.0.2.4'), '60');
+    expectBusy(await get(busy, `/a/${photo}?width=300`, '192.0.2.4'), '60');
     expectBusy(
-      await get(busy, `/a/${photo}?width=600`, '192.0.2.4', { 'accept-language': 'en' }),
+      await get(busy, `/a/${photo}?width=300`, '192.0.2.4', { 'accept-language': 'en' }),
       '60',
       'en',
     );
@@ -200,17 +200,17 @@ describe('the admission gate for image transforms', () => {
 
   it('answers 503 to a queued request that waits past the timeout', async () => {
     const release = holdRenders();
-    const running = get(impatient, `/a/${photo}?width=800`, '203.0.113.1');
+    const running = get(impatient, `/a/${photo}?width=1050`, '203.0.113.1');
     await gateIs(1, 0);
     // The render above is held until after this answer: only the 50 ms timeout can end the wait.
-    const waited = await get(impatient, `/a/${photo}?width=850`, '203.0.113.2');
+    const waited = await get(impatient, `/a/${photo}?width=1100`, '203.0.113.2');
     expectBusy(waited, '1');
     expect(transformStats.waiting).toBe(0);
 
     release();
     expect((await running).statusCode).toBe(200);
     // Once there is room, the same request is served.
-    expect((await get(impatient, `/a/${photo}?width=850`, '203.0.113.2')).statusCode).toBe(200);
+    expect((await get(impatient, `/a/${photo}?width=1100`, '203.0.113.2')).statusCode).toBe(200);
   });
 
   it('computes a new variant once for concurrent requests, the later ones taking no place in the queue', async () => {

@@ -7,7 +7,7 @@ import { crc32 } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../../common/media.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { bearerFor, createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
@@ -625,6 +625,43 @@ describe('GET /a/{guid}', () => {
       }
       const placeholder = await get(`/a/${body.guid}?width=50`, { cookie: member.cookie });
       expect([403, 404]).toContain(placeholder.statusCode);
+    });
+
+    it('hides the image of a list item dated in the future, and of its blocks, from visitors until the date, not from its editors', async () => {
+      const item = await createListItem(rolesBlock);
+      const itemBlock = randomUUID();
+      const date = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      await test.database.db.execute(
+        sql`UPDATE list_items SET published_on = ${date.toISOString()},
+              content = ${JSON.stringify([{ guid: itemBlock, name: 'image' }])}::jsonb
+            WHERE id = ${item}`,
+      );
+      const editors = { cookie: editor.cookie, 'x-xsrf-token': editor.xsrf };
+      const images = [
+        (await uploadOk(`item=${item}`, await image('png'), editors)).guid,
+        (await uploadOk(`block=${itemBlock}`, await image('png'), editors)).guid,
+      ];
+      for (const guid of images) {
+        expectApiError(await get(`/a/${guid}?width=400`), 404, 'not_found');
+        expectApiError(await get(`/a/${guid}?width=400`, { cookie: member.cookie }), 404, 'not_found');
+        for (const cookie of [editor.cookie, admin.cookie]) {
+          const seen = await get(`/a/${guid}?width=400`, { cookie });
+          expect(seen.statusCode).toBe(200);
+          expect(seen.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+        }
+      }
+      // Once the date has passed (the owner lookup is cached per content version: the date alone decides).
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(date.getTime() + 1000);
+      try {
+        for (const guid of images) {
+          const response = await get(`/a/${guid}?width=400`);
+          expect(response.statusCode).toBe(200);
+          expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        }
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('shows profile photos to signed-in members only, privately cached', async () => {

@@ -2,7 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { itemDisplayDate } from '../../../common/list-items';
-import { imageUrl } from '../../../common/media';
+import { imageUrl, SITE_IMAGES } from '../../../common/media';
 import { formatItemDate } from '../../components/lists/list-url';
 import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
@@ -31,7 +31,7 @@ export function WidgetBlock({ block }: BlockViewProps<'widget'>) {
               {showImages !== false && item.imageGuid ? (
                 <img
                   className="list-widget-item-image"
-                  src={imageUrl(item.imageGuid, { width: 160, height: 160, fit: 'cover' })}
+                  src={imageUrl(item.imageGuid, SITE_IMAGES.widgetThumbnail)}
                   alt=""
                   loading="lazy"
                   width={80}

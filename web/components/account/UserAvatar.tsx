@@ -1,5 +1,5 @@
 import { Avatar, type MantineSize } from '@mantine/core';
-import { imageUrl } from '../../../common/media';
+import { imageUrl, SITE_IMAGES } from '../../../common/media';
 
 /** First letters of the first and last name, or of the e-mail address. */
 export function initialsOf(person: { firstName: string; lastName: string; email: string }): string {
@@ -12,7 +12,7 @@ export function initialsOf(person: { firstName: string; lastName: string; email:
 
 /** The 100×100 square crop of a profile photo, for every avatar size (the largest is 84 px). */
 export function avatarUrl(photoGuid: string): string {
-  return imageUrl(photoGuid, { width: 100, height: 100, fit: 'cover' });
+  return imageUrl(photoGuid, SITE_IMAGES.avatar);
 }
 
 /**

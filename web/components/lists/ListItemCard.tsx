@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { itemDisplayDate, type ListItemView } from '../../../common/list-items';
-import { imageUrl } from '../../../common/media';
+import { imageUrl, SITE_IMAGES } from '../../../common/media';
 import { useLocale, useTranslation } from '../../i18n';
 import { useItemTypeLabel } from './item-type-label';
 import { formatItemDate } from './list-url';
@@ -37,7 +37,7 @@ export function ListItemCard({
       {showImage && item.imageGuid ? (
         <img
           className="list-item-image"
-          src={imageUrl(item.imageGuid, { width: 400 })}
+          src={imageUrl(item.imageGuid, { width: SITE_IMAGES.cardWidth })}
           alt=""
           loading="lazy"
           width={400}

@@ -3,7 +3,13 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatFileSize } from '../../../common/file-size';
 import { isLocale } from '../../../common/localized-text';
-import { IMAGE_FORMATS, IMAGE_MIME_TYPES, imageUrl, MAX_UPLOAD_BYTES } from '../../../common/media';
+import {
+  IMAGE_FORMATS,
+  IMAGE_MIME_TYPES,
+  imageUrl,
+  MAX_UPLOAD_BYTES,
+  SITE_IMAGES,
+} from '../../../common/media';
 import { useTranslation } from '../../i18n';
 import { UploadError, type UploadFailure, type UploadPurpose, uploadImage } from './upload';
 import '../../i18n/account';
@@ -140,7 +146,7 @@ export function ImageUpload({
               </Text>
             ) : (
               <Image
-                src={imageUrl(value, { width: 400 })}
+                src={imageUrl(value, { width: SITE_IMAGES.cardWidth })}
                 alt={t('media.upload.current')}
                 fit="contain"
                 h={120}

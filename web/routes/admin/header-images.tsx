@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { SITE_IMAGES } from '../../../common/media';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
@@ -100,7 +101,9 @@ export default function HeaderImagesPage() {
             header: t('adminSite.headerImages.columns.image'),
             visibleFrom: 'sm',
             render: (row) => {
-              const url = row.imageGuid ? mediaUrl(row.imageGuid, { height: 64 }) : null;
+              const url = row.imageGuid
+                ? mediaUrl(row.imageGuid, { height: SITE_IMAGES.thumbnailHeight })
+                : null;
               return url ? <img src={url} alt="" height={32} /> : '–';
             },
           },
