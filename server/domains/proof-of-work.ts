@@ -39,7 +39,10 @@ export async function newProofChallenge(
   });
   const { signature, parameters } = challenge;
   if (!signature || parameters.expiresAt === undefined) throw new Error('challenge not signed');
-  return { parameters: { ...parameters, expiresAt: parameters.expiresAt }, signature };
+  // `data` as given (the library types it wider): what the challenge is for, signed with it.
+  const { data: _signed, ...rest } = parameters;
+  const data = options.data ? { data: options.data } : {};
+  return { parameters: { ...rest, expiresAt: parameters.expiresAt, ...data }, signature };
 }
 
 const hex = z.string().regex(/^[0-9a-f]{1,256}$/i);

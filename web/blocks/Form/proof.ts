@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { solveProofOfWork } from '../../components/proof-of-work';
 
 /**
  * The proof-of-work answer of an anonymous submission (issue 11, see FORM_PROOF): asked for when
@@ -36,17 +37,8 @@ export function useProofOfWork(enabled: boolean) {
   return { proof, start, renew };
 }
 
-const SOLVE_TIMEOUT_MS = 20_000;
-
 async function solve(): Promise<string | null> {
   const response = await fetch('/api/forms/challenge', { headers: { accept: 'application/json' } });
   if (!response.ok) return null;
-  const challenge = await response.json();
-  const [{ solveChallenge }, { deriveKey }] = await Promise.all([
-    import('altcha-lib'),
-    import('altcha-lib/algorithms/web/sha'),
-  ]);
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: SOLVE_TIMEOUT_MS });
-  if (!solution) return null;
-  return btoa(JSON.stringify({ challenge, solution }));
+  return solveProofOfWork(await response.json());
 }

@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { safeReturnPath } from '../../../common/urls';
 import { accountMeta } from '../../account/meta';
 import { errorMessage } from '../../account/tasks';
-import { api, unwrap } from '../../api/client';
+import { ApiError, api, unwrap } from '../../api/client';
 import { AuthCard } from '../../components/account/AuthCard';
 import { FormError } from '../../components/FormError';
+import { solveProofOfWork } from '../../components/proof-of-work';
 import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
 import type { Route } from './+types/sign-in';
@@ -35,17 +36,57 @@ export default function SignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Past the sign-in limits (issue 34) every attempt brings a proof of work, solved here by itself.
+  const [needsProof, setNeedsProof] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  const attempt = (proof?: string) =>
+    unwrap(
+      api.POST('/api/auth:signIn', { body: { email: email.trim(), password, ...(proof ? { proof } : {}) } }),
+    );
+
+  /** A proof for this account from this browser's address; null when it could not be made. */
+  async function proofOfWork(): Promise<string | null> {
+    setChecking(true);
+    try {
+      const challenge = await unwrap(
+        api.POST('/api/auth:signInChallenge', { body: { email: email.trim() } }),
+      );
+      return await solveProofOfWork(challenge);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function signIn() {
+    if (!needsProof) {
+      try {
+        await attempt();
+        return;
+      } catch (caught) {
+        if (!(caught instanceof ApiError && caught.code === 'rate_limited')) throw caught;
+        setNeedsProof(true);
+      }
+    }
+    const proof = await proofOfWork();
+    if (!proof) throw new Error('proof of work not found');
+    await attempt(proof);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await unwrap(api.POST('/api/auth:signIn', { body: { email: email.trim(), password } }));
+      await signIn();
       await navigate(returnTo, { replace: true });
       await revalidate();
     } catch (caught) {
-      setError(errorMessage(caught, t('auth.signIn.failed')));
+      setError(
+        caught instanceof ApiError
+          ? errorMessage(caught, t('auth.signIn.failed'))
+          : t('auth.signIn.checkFailed'),
+      );
       setBusy(false);
     }
   }
@@ -55,6 +96,11 @@ export default function SignIn() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {error ? <FormError>{error}</FormError> : null}
+          {needsProof ? (
+            <Alert color="blue" className="sign-in-check">
+              <Text size="sm">{t('auth.signIn.checkNotice')}</Text>
+            </Alert>
+          ) : null}
           <TextInput
             label={t('auth.email')}
             type="email"
@@ -78,6 +124,14 @@ export default function SignIn() {
               {t('auth.signIn.submit')}
             </Button>
           </Group>
+          <Text
+            size="sm"
+            role="status"
+            aria-live="polite"
+            className={checking ? undefined : 'visually-hidden'}
+          >
+            {checking ? t('auth.signIn.checking') : ''}
+          </Text>
         </Stack>
       </form>
       {signUpEnabled ? (
