@@ -89,7 +89,7 @@ type Flow = {
   /** The statuses this flow answers with; a redirect is checked for where it goes. */
   statuses: number[];
   /** What a redirect's location must be, when it is fixed. */
-  location?: (target: URL) => void;
+  location?: (target: URL, status: number) => void;
 };
 
 const query = (encoded: string) => `returnTo=${encoded}`;
@@ -147,12 +147,14 @@ const FLOWS: Flow[] = [
     location: expectSignInWithSafeReturn,
   },
   {
-    // The hostile value as the page's path: edit mode of it (404, or the sign-in with a safe return).
+    // The hostile value as the page's path: edit mode of it (404, or the sign-in with a safe return;
+    // the empty value makes `//edit`, which answers 301 with `/edit`).
     name: 'edit mode of a hostile path, signed out',
     path: (e) => `/${e}/edit`,
     signedIn: false,
-    statuses: [302, 404],
-    location: expectSignInWithSafeReturn,
+    statuses: [301, 302, 404],
+    location: (target, status) =>
+      status === 301 ? expect(target.pathname).toBe('/edit') : expectSignInWithSafeReturn(target),
   },
   { name: '/home (query kept)', path: (e) => `/home?${query(e)}`, signedIn: false, statuses: [301] },
   {
@@ -212,12 +214,31 @@ describe('every flow over HTTP, with the hostile corpus', () => {
         }
         if (response.status >= 300 && response.status < 400) {
           const target = expectLocalLocation(response.headers.get('location'), what);
-          flow.location?.(target);
+          flow.location?.(target, response.status);
         }
       });
       expect(failures).toEqual([]);
     });
   }
+});
+
+describe('paths with doubled slashes', () => {
+  it('answer 301 with one slash per separator: their own links would start with //', async () => {
+    for (const [path, location] of [
+      ['//nieuws', '/nieuws'],
+      ['///nieuws?pagina=2', '/nieuws?pagina=2'],
+      ['/nieuws//', '/nieuws/'],
+      ['//nieuws/edit', '/nieuws/edit'],
+      ['//evil.example/nieuws', '/evil.example/nieuws'],
+      ['//nieuws?returnTo=%0A', '/nieuws'],
+    ]) {
+      const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(301);
+      expectLocalLocation(response.headers.get('location'), path);
+      expect(response.headers.get('location'), path).toBe(location);
+    }
+  });
 });
 
 /** Every request a page makes, to tell whether one left for another host. */
@@ -329,6 +350,25 @@ describe('in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/account/profile');
     const landed = await settledUrl(page);
     expect(landed.origin).toBe(ORIGIN());
+    expect(foreign).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a visitor who opens //nieuws to /nieuws, whose list links stay on this site', async () => {
+    const context = await newContext(browser);
+    const foreign = watchHosts(context);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}//nieuws`);
+    const landed = await settledUrl(page);
+    expect(landed.href).toBe(`${ORIGIN()}/nieuws`);
+    const hrefs = await page
+      .getByRole('main')
+      .locator('a[href]')
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(new URL(href).origin, href).toBe(ORIGIN());
     expect(foreign).toEqual([]);
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();

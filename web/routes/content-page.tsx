@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
+import { safeReturnPath } from '../../common/urls';
 import { EditControl } from '../components/edit/EditControl';
 import { useTranslation } from '../i18n';
 import { PageView } from '../layouts/PageView';
@@ -19,8 +20,15 @@ const EditModePage = lazy(() => import('../components/edit/EditModePage'));
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
+  const url = new URL(request.url);
+  // `//nieuws` would be served as `/nieuws`, but its own links, form actions and navigations start
+  // with `//` and leave for the host `nieuws`: one slash per separator first (issue 33).
+  if (url.pathname.includes('//')) {
+    const pathname = url.pathname.replace(/\/{2,}/g, '/');
+    throw redirect(safeReturnPath(`${pathname}${url.search}`, safeReturnPath(pathname)), 301);
+  }
   const requested = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
-  const search = new URL(request.url).search;
+  const search = url.search;
   const item = await loadItemPage(app.site, requested, app.locale, search);
   if (item) {
     app.pageCache.allow();
