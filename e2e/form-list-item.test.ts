@@ -33,7 +33,12 @@ describe('a form that makes list items', () => {
     const headers = await xsrfHeaders(admin);
     const created = await admin.request.post(`${baseUrl()}/api/forms`, {
       headers,
-      data: { title: `Ideeënbus ${Date.now().toString(36)}`, draft: { fields: FIELDS } },
+      // Filled in through the API, on no page (issue 34: then only when its settings say so).
+      data: {
+        title: `Ideeënbus ${Date.now().toString(36)}`,
+        settings: { acceptsSubmissionsOffPage: true },
+        draft: { fields: FIELDS },
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     formGuid = ((await created.json()) as { guid: string }).guid;

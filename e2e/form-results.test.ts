@@ -84,7 +84,8 @@ describe('form results', () => {
     const headers = await xsrfHeaders(admin);
     const created = await admin.request.post(`${baseUrl()}/api/forms`, {
       headers,
-      data: { title, draft: { fields: FIELDS } },
+      // Filled in through the API, on no page (issue 34: then only when its settings say so).
+      data: { title, settings: { acceptsSubmissionsOffPage: true }, draft: { fields: FIELDS } },
     });
     expect(created.status(), await created.text()).toBe(201);
     formGuid = ((await created.json()) as { guid: string }).guid;
@@ -304,7 +305,11 @@ describe('form results', () => {
     const headers = await xsrfHeaders(admin);
     const created = await admin.request.post(`${baseUrl()}/api/forms`, {
       headers,
-      data: { title: `Leeg ${Date.now().toString(36)}`, draft: { fields: FIELDS } },
+      data: {
+        title: `Leeg ${Date.now().toString(36)}`,
+        settings: { acceptsSubmissionsOffPage: true },
+        draft: { fields: FIELDS },
+      },
     });
     const empty = ((await created.json()) as { guid: string }).guid;
     await admin.request.post(`${baseUrl()}/api/forms/${empty}/publish`, { headers });

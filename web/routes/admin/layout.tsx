@@ -61,8 +61,10 @@ const isFormsPath = (pathname: string) => /^\/admin\/forms(\/|$)/.test(pathname)
  * (which show them the forms they work on); visitors sign in first.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // A navigation in the browser asks for `{path}.data`.
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, '');
   requireAdminArea(await context.get(appContext).site.getViewer(), request, {
-    contentManagers: isFormsPath(new URL(request.url).pathname),
+    contentManagers: isFormsPath(pathname),
   });
   return null;
 }
