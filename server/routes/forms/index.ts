@@ -77,7 +77,7 @@ export function formSurveyCookie(request: FastifyRequest, reply: FastifyReply): 
   return value;
 }
 
-/** Forms (issue 11): building and publishing (admins, content managers of their pages), filling in, results. */
+/** Forms (issues 11, 34): building and publishing (admins, the form's owner and editor roles), filling in, results. */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileStorage = createFormFileStorage(app.config);
   // A file question mapped to a list item's image copies that image into the public media storage.
@@ -110,7 +110,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['forms'],
-        summary: 'Forms, server-paged (admins: all; content managers: the forms on pages they may edit)',
+        summary: 'Forms, server-paged (admins: all; content managers: those they own or whose editor roles they hold)',
         querystring: formTableQuery,
         response: { 200: pagedSchema(formSummarySchema).meta({ id: 'FormPage' }), ...adminErrors },
       },
