@@ -110,7 +110,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['forms'],
-        summary: 'Forms, server-paged (admins: all; content managers: those they own or whose editor roles they hold)',
+        summary: 'Forms, server-paged (admins: all; content managers: those they own or have by role)',
         querystring: formTableQuery,
         response: { 200: pagedSchema(formSummarySchema).meta({ id: 'FormPage' }), ...adminErrors },
       },
