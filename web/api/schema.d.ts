@@ -11014,7 +11014,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Forms, server-paged (admins: all; content managers: the forms on pages they may edit) */
+        /** Forms, server-paged (admins: all; content managers: those they own or have by role) */
         get: {
             parameters: {
                 query?: {
