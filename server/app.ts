@@ -29,8 +29,10 @@ import { lazyApiReference } from './http/api-docs.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
 import { isPublicRead, ResponseCache, registerPublicApiCache } from './http/public-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerUploadGate } from './http/upload-gate.ts';
 import { registerJobs } from './jobs/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { scratchSpaceFor } from './media/scratch.ts';
 import type { ANONYMOUS } from './policies/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
@@ -165,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('security', security);
   registerAuth(app);
+  // Uploads (issue 34): a multipart body is refused unread unless its route takes it from this caller.
+  registerUploadGate(app, scratchSpaceFor(config));
   // The content version (DESIGN "cache"), read at most every 50 ms per node and afresh after this
   // node took a write: before its answer leaves, so the writer's next read already sees it. Tests
   // read it every time, as they change the database behind the app's back.

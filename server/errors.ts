@@ -44,6 +44,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   scratch_full: 503,
 };
 
+/** Seconds a client whose upload met a full scratch space is told to wait (issue 34). */
+export const SCRATCH_RETRY_AFTER_SECONDS = 30;
+
 /**
  * One problem of a request, at a path of it. `message` is a key of the catalogues' `validation`
  * section (`validation.required`; `params` fill its placeholders): the error handler answers it in
@@ -123,8 +126,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       // A full scratch space is the load of the moment, not a fault: warn (it clears itself).
-      if (error.code === 'scratch_full') request.log.warn({ err: error }, error.message);
-      else if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.code === 'scratch_full') {
+        request.log.warn({ err: error }, error.message);
+        reply.header('retry-after', String(SCRATCH_RETRY_AFTER_SECONDS));
+      } else if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send(errorBody(error.code, locale, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -8,13 +8,20 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '#app-context';
+import { FORM_POST_FIELDS } from '../common/forms/public.ts';
 import { FORM_SURVEY_COOKIE } from '../common/forms/settings.ts';
 import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { SubmittedFiles } from './domains/forms/files.ts';
-import { isMultipart, type ReceivedPost, receiveFormPost, removeScratch } from './domains/forms/uploads.ts';
-import { createSiteServices } from './domains/site/services.ts';
+import {
+  isMultipart,
+  pageUploadAllowance,
+  type ReceivedPost,
+  receiveFormPost,
+  removeScratch,
+} from './domains/forms/uploads.ts';
+import { createSiteServices, type FormRequest } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
@@ -26,6 +33,8 @@ import {
   VERSION_WAIT_MS,
 } from './http/public-cache.ts';
 import { cspNonce } from './http/security-headers.ts';
+import { type UploadRule, uploadLeaseOf } from './http/upload-gate.ts';
+import { scratchSpaceFor } from './media/scratch.ts';
 import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
 
 /**
@@ -39,23 +48,95 @@ export const webRoutes: FastifyPluginAsync<{
   const formFileStorage = createFormFileStorage(options.config);
   const formPosts = new WeakMap<FastifyRequest, ReceivedPost | 'tooLarge'>();
   const formFilesOf = formFilesOfWith(formFileStorage, createMediaStorage(options.config));
+  const scratch = scratchSpaceFor(options.config);
+  /** Per post that may carry files (upload gate), the forms on its page that take them from this visitor. */
+  const fileForms = new WeakMap<FastifyRequest, Set<string>>();
+
+  const formRequestOf = (request: FastifyRequest): FormRequest => ({
+    mailer: app.mailer,
+    client: {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+      sessionId: request.auth.method === 'session' ? request.auth.sessionId : null,
+      origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
+    },
+    xsrfToken: request.auth.method === 'session' ? request.auth.xsrfToken : null,
+    formSurveyCookie: request.cookies[FORM_SURVEY_COOKIE],
+    isSecure: request.protocol === 'https',
+    formFiles: formFilesOf(formPosts.get(request)),
+  });
+  const siteOf = (
+    request: FastifyRequest,
+    hooks: Pick<Parameters<typeof createSiteServices>[0], 'onSearch' | 'onVisitorSpecific'> = {},
+  ) =>
+    createSiteServices({
+      db: app.database.db,
+      actor: request.actor,
+      user: request.auth.method === 'none' ? null : request.auth.user,
+      log: request.log,
+      cache: app.views,
+      ...hooks,
+      currentVersion: () => app.contentVersion.current(),
+      request: formRequestOf(request),
+    });
+  // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
+  // the browser's Accept-Language only picks the language of API error messages.
+  const siteLocaleOf = (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    return resolveLocale({
+      query: typeof query?.lang === 'string' ? query.lang : undefined,
+      cookie: request.cookies[LOCALE_COOKIE],
+    });
+  };
+
+  /**
+   * Files come only with a form post to a page whose form has a file question and takes this
+   * visitor's submission now, up to that form's size (issue 34): decided before the body is read
+   * (server/http/upload-gate.ts), from the page as this visitor gets it.
+   */
+  const pageUploads: UploadRule = async (request) => {
+    if (request.method !== 'POST')
+      throw new AppError('upload_not_accepted', 'files come with a form post only');
+    const [pathname = '/', search = ''] = request.url.split('?');
+    const view = await siteOf(request).getPageByPath({
+      path: sitePathOf(pathname),
+      locale: siteLocaleOf(request),
+      query: new URLSearchParams(search),
+    });
+    const allowance = pageUploadAllowance(
+      { user: request.auth.method === 'none' ? null : request.auth.user },
+      view,
+    );
+    fileForms.set(request, allowance.formGuids);
+    return allowance;
+  };
+
   // A form block with a file question posts multipart/form-data to its page. The files are read
   // here, as they stream in, into scratch files (never into memory, each cut off at the media
-  // limit); React Router's action then gets the text fields, and each file field as its file's
-  // name, as an ordinary URL-encoded form, and the forms domain gets the files themselves.
-  app.addHook('preHandler', async (request) => {
+  // limit, all counted against the node's scratch cap); React Router's action then gets the text
+  // fields, and each file field as its file's name, as an ordinary URL-encoded form, and the forms
+  // domain gets the files themselves. The upload gate let only such posts through, unread.
+  app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || !isMultipart(request.headers['content-type'])) return;
     const body = request.body instanceof Readable ? request.body : request.raw;
     let fields: [string, string][] = [];
     try {
-      const post = await receiveFormPost(body, request.headers, formFileStorage);
+      const lease = uploadLeaseOf(request) ?? scratch.lease();
+      const received = await receiveFormPost(body, request.headers, formFileStorage, lease);
+      // Scratch files go when the answer has gone, or the connection did (an aborted request too).
+      reply.raw.once('close', () => void removeScratch(received));
+      const named = received.fields.find(([name]) => name === FORM_POST_FIELDS.form)?.[1] ?? '';
+      // Files go only to a form on this page that takes them (the post names its form itself).
+      const post = fileForms.get(request)?.has(named) ? received : { ...received, files: new Map() };
+      if (post !== received) await removeScratch(received);
       formPosts.set(request, post);
       fields = [
         ...post.fields,
         ...[...post.files].map(([name, file]): [string, string] => [name, file.fileName]),
       ];
     } catch (error) {
-      // Too large or broken: the page says so (a client never causes a 5xx here).
+      // Too large or broken: the page says so (a client never causes a 5xx here; a full scratch
+      // space is the server's 503).
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       if (error.code === 'payload_too_large') formPosts.set(request, 'tooLarge');
     }
@@ -64,46 +145,18 @@ export const webRoutes: FastifyPluginAsync<{
     delete request.headers['transfer-encoding'];
     request.headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   });
-  app.addHook('onResponse', async (request) => {
-    const post = formPosts.get(request);
-    if (post && post !== 'tooLarge') await removeScratch(post);
-  });
   const loadContext = (request: FastifyRequest, reply: FastifyReply, pageCache: PageCacheDecision) => {
     const context = new RouterContextProvider();
     const query = request.query as Record<string, unknown> | undefined;
     context.set(appContext, {
-      site: createSiteServices({
-        db: app.database.db,
-        actor: request.actor,
-        user: request.auth.method === 'none' ? null : request.auth.user,
-        log: request.log,
-        cache: app.views,
+      site: siteOf(request, {
         onSearch: (search) => {
           noteSearch(request, search);
           pageCache.search = search;
         },
         onVisitorSpecific: () => pageCache.forbid(),
-        currentVersion: () => app.contentVersion.current(),
-        request: {
-          mailer: app.mailer,
-          client: {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'] ?? '',
-            sessionId: request.auth.method === 'session' ? request.auth.sessionId : null,
-            origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
-          },
-          xsrfToken: request.auth.method === 'session' ? request.auth.xsrfToken : null,
-          formSurveyCookie: request.cookies[FORM_SURVEY_COOKIE],
-          isSecure: request.protocol === 'https',
-          formFiles: formFilesOf(formPosts.get(request)),
-        },
       }),
-      // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
-      // the browser's Accept-Language only picks the language of API error messages.
-      locale: resolveLocale({
-        query: typeof query?.lang === 'string' ? query.lang : undefined,
-        cookie: request.cookies[LOCALE_COOKIE],
-      }),
+      locale: siteLocaleOf(request),
       localeFromQuery: isLocale(query?.lang),
       nonce: cspNonce(reply),
       requestId: request.id,
@@ -123,6 +176,7 @@ export const webRoutes: FastifyPluginAsync<{
       serverBuildPath,
       clientBuildDirectory,
       getLoadContext: (request, reply) => loadContext(request, reply, new PageCacheDecision()),
+      routeOptions: { config: { uploads: pageUploads } },
     });
     return;
   }
@@ -167,7 +221,7 @@ export const webRoutes: FastifyPluginAsync<{
   // React Router reads the body itself (the multipart hook above gave it a URL-encoded one).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.all('*', async (request, reply) => {
+  app.all('*', { config: { uploads: pageUploads } }, async (request, reply) => {
     const { build, handle } = await loadSite();
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
@@ -220,6 +274,17 @@ const UNKEPT_HEADERS = new Set([
   'transfer-encoding',
   'date',
 ]);
+
+/** The path a page is served at, as the content page's loader reads it (decoded, no trailing slash). */
+function sitePathOf(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Broken percent-encoding names no page.
+  }
+  return decoded.replace(/\/+$/, '') || '/';
+}
 
 function formFilesOfWith(storage: MediaStorage, mediaStorage: MediaStorage) {
   return (post: ReceivedPost | 'tooLarge' | undefined): SubmittedFiles | 'tooLarge' | undefined =>

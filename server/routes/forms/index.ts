@@ -8,8 +8,15 @@ import { FORM_PROOF } from '../../../common/forms/public.ts';
 import { FORM_SURVEY_COOKIE, FORM_SURVEY_COOKIE_DAYS } from '../../../common/forms/settings.ts';
 import * as forms from '../../domains/forms/index.ts';
 import { dashboard, exportVersion } from '../../domains/forms/results.ts';
-import { type ReceivedPost, receiveFormPost, removeScratch } from '../../domains/forms/uploads.ts';
+import {
+  apiUploadAllowance,
+  type ReceivedPost,
+  receiveFormPost,
+  removeScratch,
+} from '../../domains/forms/uploads.ts';
 import { AppError } from '../../errors.ts';
+import { uploadLeaseOf } from '../../http/upload-gate.ts';
+import { scratchSpaceFor } from '../../media/scratch.ts';
 import { createFormFileStorage, createMediaStorage } from '../../media/storage.ts';
 import { errorResponseSchema, errorResponses, guidSchema, pagedSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
@@ -80,6 +87,7 @@ export function formSurveyCookie(request: FastifyRequest, reply: FastifyReply): 
 /** Forms (issues 11, 34): building and publishing (admins, the form's owner and editor roles), filling in, results. */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileStorage = createFormFileStorage(app.config);
+  const scratch = scratchSpaceFor(app.config);
   // A file question mapped to a list item's image copies that image into the public media storage.
   const mediaStorage = createMediaStorage(app.config);
   /** The files of a multipart submission, by request, until the response has gone. */
@@ -91,7 +99,8 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method !== 'POST' || request.routeOptions.url !== SUBMISSIONS_URL) {
       throw new AppError('unsupported_media_type', 'multipart/form-data only for a submission');
     }
-    const post = await receiveFormPost(payload, request.headers, fileStorage);
+    const lease = uploadLeaseOf(request) ?? scratch.lease();
+    const post = await receiveFormPost(payload, request.headers, fileStorage, lease);
     received.set(request, post);
     const json = post.fields.find(([name]) => name === MULTIPART_SUBMISSION_FIELD)?.[1];
     try {
@@ -100,9 +109,12 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('bad_request', `expected JSON in the multipart field ${MULTIPART_SUBMISSION_FIELD}`);
     }
   });
-  app.addHook('onResponse', async (request) => {
-    const post = received.get(request);
-    if (post) await removeScratch(post);
+  // Scratch files go when the answer has gone, or the connection did (an aborted request too).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      const post = received.get(request);
+      if (post) void removeScratch(post);
+    });
   });
 
   app.get(
@@ -284,13 +296,29 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
           `form in ${FORM_PROOF.windowMinutes} minutes (${FORM_PROOF.withoutProof} without a proof). Sets the required \`form-survey\` cookie. ` +
           `A form with file questions takes multipart/form-data: a part \`${MULTIPART_SUBMISSION_FIELD}\` holding this JSON body, ` +
           `and per file question one file part named by its key (images or PDF as the question accepts, checked by content; ` +
-          `at most ${FORM_FILE_MAX_BYTES} bytes each: larger is a 400 with a message at the field).`,
+          `at most ${FORM_FILE_MAX_BYTES} bytes each: larger is a 400 with a message at the field). ` +
+          'A multipart post is refused before it is read (issue 34) unless the form has a file question and takes ' +
+          "this caller's submission now (401, 403, 404, 409, `415 upload_not_accepted` without a file question), " +
+          "and is at most its file questions' worth of bytes (`413 payload_too_large`); `503 scratch_full` with " +
+          "Retry-After when the server's scratch space for uploads is full.",
         params: formGuidParams,
         body: submitBody,
         consumes: ['application/json', 'multipart/form-data'],
-        response: { 201: submitResult, ...adminErrors, 429: errorResponseSchema },
+        response: { 201: submitResult, ...adminErrors, 429: errorResponseSchema, 503: errorResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: 30, timeWindow: '1 minute' },
+        // Checked before the body is read (server/http/upload-gate.ts); the parameters are not validated yet.
+        uploads: async (request) => {
+          const params = formGuidParams.safeParse(request.params);
+          if (!params.success) throw new AppError('not_found', 'form not found');
+          return apiUploadAllowance(
+            contextOf(request),
+            params.data.guid,
+            request.cookies[FORM_SURVEY_COOKIE],
+          );
+        },
+      },
     },
     async (request, reply) => {
       const browserCookie = formSurveyCookie(request, reply);

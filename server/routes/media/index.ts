@@ -10,10 +10,13 @@ import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-pr
 import { z } from 'zod';
 import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
 import * as mediaDomain from '../../domains/media/index.ts';
+import { checkUploader } from '../../domains/media/uploads.ts';
 import { AppError, errorBody } from '../../errors.ts';
 import { VERSION_WAIT_MS } from '../../http/public-cache.ts';
+import { MULTIPART_OVERHEAD_BYTES, type UploadRule, uploadLeaseOf } from '../../http/upload-gate.ts';
 import { RefusalLog, TransformUnavailable, transformClient } from '../../media/admission.ts';
 import { isSiteVariant, planVariant } from '../../media/plan.ts';
+import { type ScratchLease, scratchSpaceFor } from '../../media/scratch.ts';
 import { createMediaStorage } from '../../media/storage.ts';
 import {
   probeImage,
@@ -71,6 +74,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     threads: config.mediaTransformThreads,
   });
   const rows = new mediaDomain.MediaRows();
+  const scratch = scratchSpaceFor(config);
 
   // A refused transform (the gate's, or over its time limit) is the server protecting itself, not an
   // error: 503 with Retry-After, counted, and one warn line per interval with the counts (a burst
@@ -115,6 +119,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // The body is a multipart stream read by the handler, not validated by a schema; the
       // document still says what it holds, so clients (and the fuzz test) know how to send one.
       config: {
+        uploads: uploadRule,
         swaggerTransform: (input) => {
           const result = jsonSchemaTransform(input);
           return { ...result, schema: { ...result.schema, body: uploadBodyDocument(FILE_FIELD) } };
@@ -124,6 +129,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['media'],
         summary:
           'Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>)',
+        description:
+          'The body is refused before it is read (issue 34) unless the caller may upload for that purpose ' +
+          `(401, 403, 404) and it declares at most ${MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES} bytes (413); ` +
+          "`503 scratch_full` with Retry-After when the server's scratch space for uploads is full.",
         querystring: uploadQuerySchema,
         consumes: ['multipart/form-data'],
         response: {
@@ -149,8 +158,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('bad_request', `expected a file in the multipart field ${FILE_FIELD}`);
       }
       const temp = await storage.tempPath();
+      const lease = uploadLeaseOf(request) ?? scratch.lease();
       try {
-        const { hash, size } = await receive(part.file, temp);
+        const { hash, size } = await receive(part.file, temp, lease);
         const image = await probeImage(temp);
         // Decoding the placeholder proves the whole image is readable (a broken file is refused now,
         // not on its first view) and warms the variant every image block asks for first.
@@ -192,6 +202,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } finally {
         await rm(temp, { force: true });
+        lease.release();
       }
     },
   );
@@ -259,6 +270,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** Who may send an upload and how large, decided before its body is read (the query is not validated yet). */
+const uploadRule: UploadRule = async (request) => {
+  const query = uploadQuerySchema.safeParse(request.query);
+  await checkUploader(contextOf(request), query.success ? query.data : null);
+  return { maxBytes: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES };
+};
+
 /**
  * A transform refused by the admission gate (or over its time limit) answers 503 through the error
  * handler; this adds when to try again.
@@ -274,7 +292,11 @@ function retryLater(reply: FastifyReply) {
  * Streams the upload into `target` while hashing it. The multipart limit ends the stream with an
  * error at MAX_UPLOAD_BYTES + 1; the counter is a second guard that never lets more through.
  */
-async function receive(file: Readable, target: string): Promise<{ hash: string; size: number }> {
+async function receive(
+  file: Readable,
+  target: string,
+  lease: ScratchLease,
+): Promise<{ hash: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
   const counter = new Transform({
@@ -289,7 +311,8 @@ async function receive(file: Readable, target: string): Promise<{ hash: string; 
     },
   });
   try {
-    await pipeline(file, counter, createWriteStream(target));
+    // Each chunk is counted against the node's scratch cap before it is written.
+    await pipeline(file, counter, lease.meter(), createWriteStream(target));
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
