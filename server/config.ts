@@ -123,11 +123,11 @@ const configSchema = z.object({
     .string()
     .regex(/^[\w.-]+(\/[\w.-]+)*\/?$/, 'must be letters, digits, . _ - and / between them')
     .optional(),
-  /** How many image transforms (sharp) may run at the same time. */
+  /** How many image transforms (sharp) may run at the same time; one more slot is the site's own sizes'. */
   MEDIA_TRANSFORM_CONCURRENCY: wholeNumber(1, 64, 2),
   /** How many more may wait for a turn (all clients together); beyond that a request gets 503. */
   MEDIA_TRANSFORM_QUEUE: wholeNumber(0, 10_000, 32),
-  /** How many transforms one client (a signed-in user, else an address) may have running or waiting. */
+  /** Transforms one client (a signed-in user, else an address) may have running or waiting; the site's own sizes excepted. */
   MEDIA_TRANSFORM_PER_CLIENT: wholeNumber(1, 10_000, 8),
   /** Seconds a transform may wait for its turn before the request gets 503. */
   MEDIA_TRANSFORM_QUEUE_TIMEOUT: wholeNumber(1, 600, 15),
