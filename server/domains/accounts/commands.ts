@@ -28,8 +28,6 @@ import {
   SIGN_IN_LIMITS,
 } from './sign-in-limits.ts';
 
-export { SIGN_IN_LIMITS } from './sign-in-limits.ts';
-
 /** The account commands: sign-up and sign-in, passwords, e-mail verification, deletion. */
 
 type Writer = { db: Executor; actor: Actor };
