@@ -275,11 +275,18 @@ const UNKEPT_HEADERS = new Set([
   'date',
 ]);
 
-/** The path a page is served at, as the content page's loader reads it (decoded, no trailing slash). */
+/**
+ * The path of the page a request is for, as the content page's loader reads it (decoded, no
+ * trailing slash): an enhanced form posts to the page's data URL (`/contact.data`, `/_.data` for
+ * the home page), which React Router serves as the page itself.
+ */
 function sitePathOf(pathname: string): string {
-  let decoded = pathname;
+  const page = pathname.endsWith('/_.data')
+    ? pathname.slice(0, -'_.data'.length)
+    : pathname.replace(/\.data$/, '');
+  let decoded = page;
   try {
-    decoded = decodeURIComponent(pathname);
+    decoded = decodeURIComponent(page);
   } catch {
     // Broken percent-encoding names no page.
   }

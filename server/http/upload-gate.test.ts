@@ -407,6 +407,21 @@ describe('a form with a file question', () => {
     expect(scratchSpaceFor(site.app.config).usedBytes).toBe(0);
   });
 
+  it("takes it through the page's data URL too, where the form posts with JavaScript", async () => {
+    const originals = path.join(dataDir, 'form-files', 'originals');
+    const before = await diskUse(originals);
+    const answer = await post(
+      '/bestanden.data',
+      multipartBody(MB, { fields: { naam: 'Carla', _form: fileFormGuid, _version: '1' } }),
+      { withLength: true, headers: anonymous() },
+    );
+    expect(answer.status).toBe(201);
+    expect(await diskUse(originals)).toBeGreaterThan(before);
+    // The home page's data URL is the home page's: without a form there, no upload.
+    const home = await post('/_.data', multipartBody(MB), { withLength: true, headers: anonymous() });
+    expect({ status: home.status, code: home.code }).toEqual({ status: 415, code: 'upload_not_accepted' });
+  });
+
   it('keeps no file sent with a post that names a form not on the page', async () => {
     const other = await publishedForm('Elders', FILE_FIELDS);
     const before = await diskUse(path.join(dataDir, 'form-files', 'originals'));
