@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, unexpectedProblems } from './accounts.ts';
+import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
 import { fadedIn, fadedInAt, seriousViolations } from './axe.ts';
-import { baseUrl, launchBrowser, newContext } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 import { dutchText, openEditMode, pageWithText } from './edit-mode.ts';
 
 /**
@@ -114,6 +114,105 @@ describe('preview and share', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(unexpectedProblems(problems)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await context.close();
+  });
+});
+
+describe('shared links: list and revoke (issue 34)', () => {
+  /** The admin on the page as a visitor sees it, into edit mode by the edit control, then Meer. */
+  async function shareDialogFromPage(language: 'nl' | 'en') {
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}${path}${language === 'en' ? '?lang=en' : ''}`);
+    await waitForHydration(page);
+    await page.locator('.edit-control').click();
+    await page.waitForURL(`${baseUrl()}${path}/edit`);
+    await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
+    const name = language === 'en' ? 'Preview and share' : 'Voorbeeld en delen';
+    const dialog = await openFromMore(page, language, name, name);
+    return { context, page, problems, dialog };
+  }
+
+  it('lists the links that work with when, until when and by whom, and revokes one by keyboard after asking', async () => {
+    // Two links at least: one for an hour, and the newest for a week.
+    await admin.post(`/api/pages/${pageGuid}/draft:preview`, { hours: 1 });
+    const made = (await (
+      await admin.post(`/api/pages/${pageGuid}/draft:preview`, { hours: 168 })
+    ).json()) as { url: string; guid: string };
+    const { context, page, problems, dialog } = await shareDialogFromPage('nl');
+    const table = dialog.getByRole('table', { name: 'Gedeelde links' });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Gemaakt',
+      'Werkt tot',
+      'Door',
+      'Intrekken',
+    ]);
+    const rows = table.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
+    // The newest first, made by the admin, with the preview on it.
+    const newest = rows.first();
+    expect(await newest.getAttribute('data-link')).toBe(made.guid);
+    expect(await newest.innerText()).toContain('in het voorbeeld');
+    expect((await newest.locator('td').nth(2).innerText()).trim()).not.toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    // The shared link shows the draft to a visitor…
+    expect(await visitorText(made.url)).toContain(DRAFT);
+
+    // …until it is revoked: by keyboard, the question first (focus on Annuleer), Escape keeps it.
+    const revoke = newest.getByRole('button', { name: /^Link van .* intrekken$/ });
+    await revoke.focus();
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('dialog', { name: 'Link intrekken?' });
+    await question.waitFor();
+    await fadedIn(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Annuleer');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    // Only the question closed: the share dialog stays, the focus back on the button.
+    expect(await dialog.isVisible()).toBe(true);
+    await expect.poll(() => revoke.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await visitorText(made.url)).toContain(DRAFT);
+
+    await page.keyboard.press('Enter');
+    await question.waitFor();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Intrekken');
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    // Done: said in the dialog and in a notice, the row gone, the focus on the list's heading.
+    await dialog.getByRole('status').filter({ hasText: 'De link is ingetrokken.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Voorbeeldlink intrekken' }).first().waitFor();
+    await expect.poll(() => table.locator(`tr[data-link="${made.guid}"]`).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Gedeelde links');
+    // The revoked link shows the published page, as an expired one does.
+    const after = await visitorText(made.url);
+    expect(after).toContain(PUBLISHED);
+    expect(after).not.toContain(DRAFT);
+
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('passes axe in English with the list and the question open', async () => {
+    const { context, page, problems, dialog } = await shareDialogFromPage('en');
+    const table = dialog.getByRole('table', { name: 'Shared links' });
+    await table.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await table
+      .getByRole('button', { name: /^Revoke the link of / })
+      .first()
+      .click();
+    const question = page.getByRole('dialog', { name: 'Revoke the link?' });
+    await question.waitFor();
+    await fadedIn(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
 });

@@ -25,6 +25,8 @@ import '../../i18n/editor';
 /** The widths a content manager checks the draft at (issue 13): a phone and a desktop. */
 const WIDTHS = [375, 1280] as const;
 const FRAME_HEIGHT = 760;
+/** After the modal's focus return (10 ms after it closes) and its transition. */
+const FOCUS_AFTER_CLOSE_MS = 250;
 /** How long a shared link works, in hours (the server allows 1 to 336). */
 const DURATIONS = [1, 24, 168, 336] as const;
 
@@ -54,6 +56,8 @@ export default function PreviewDialog({
   const [links, setLinks] = useState<Link[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [isBusy, setBusy] = useState(false);
+  /** While the revoke question is open, Escape closes only it (Mantine's modals all hear Escape). */
+  const [isAsking, setAsking] = useState(false);
   const { ref: frameBox, width: boxWidth } = useElementSize();
 
   const loadLinks = useCallback(async () => {
@@ -114,7 +118,7 @@ export default function PreviewDialog({
   const absolute = link ? new URL(link.url, window.location.origin).href : '';
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / width) : 1;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('preview.title')} size="xl">
+    <Modal opened={opened} onClose={onClose} title={t('preview.title')} size="xl" closeOnEscape={!isAsking}>
       <Stack gap="md">
         <Text size="sm">{t('preview.intro')}</Text>
         {failure ? (
@@ -164,7 +168,13 @@ export default function PreviewDialog({
             {link ? t('preview.expires', { moment: formatMoment(link.expiresAt, i18n.language) }) : ''}
           </Text>
         </Stack>
-        <SharedLinks pageGuid={pageGuid} links={links} current={link?.guid} onRevoked={afterRevoke} />
+        <SharedLinks
+          pageGuid={pageGuid}
+          links={links}
+          current={link?.guid}
+          onRevoked={afterRevoke}
+          onAsking={setAsking}
+        />
         <Stack gap="xs">
           <Group justify="space-between" align="center">
             <Text size="sm" fw={500} id="preview-width">
@@ -216,26 +226,28 @@ function SharedLinks({
   links,
   current,
   onRevoked,
+  onAsking,
 }: {
   pageGuid: string;
   links: Link[] | null;
   current: string | undefined;
   onRevoked(guid: string): Promise<void>;
+  onAsking(isAsking: boolean): void;
 }) {
   const { t, i18n } = useTranslation();
   const run = useTask();
-  const [asked, setAsked] = useState<Link | null>(null);
+  const [asked, setAskedLink] = useState<Link | null>(null);
+  const setAsked = (value: Link | null) => {
+    setAskedLink(value);
+    onAsking(value !== null);
+  };
   const [isBusy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
   const moment = (value: string) => formatMoment(value, i18n.language);
 
-  const cancel = () => {
-    const guid = asked?.guid;
-    setAsked(null);
-    if (guid) requestAnimationFrame(() => buttons.current.get(guid)?.focus());
-  };
+  // Closing the question returns the focus to its button (the modal's own focus return).
+  const cancel = () => setAsked(null);
   const revoke = async () => {
     if (!asked) return;
     const { guid } = asked;
@@ -248,15 +260,18 @@ function SharedLinks({
       );
       return true;
     });
-    setBusy(false);
-    setAsked(null);
     if (!done) {
-      requestAnimationFrame(() => buttons.current.get(guid)?.focus());
+      setBusy(false);
+      setAsked(null);
       return;
     }
     setNotice(t('preview.revoked'));
+    // The list without the link first: the question's focus return then finds its button gone,
+    // and the focus goes to the list's heading once the question has closed.
     await onRevoked(guid);
-    requestAnimationFrame(() => heading.current?.focus());
+    setBusy(false);
+    setAsked(null);
+    setTimeout(() => heading.current?.focus(), FOCUS_AFTER_CLOSE_MS);
   };
 
   return (
@@ -306,10 +321,6 @@ function SharedLinks({
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button
-                      ref={(element) => {
-                        if (element) buttons.current.set(item.guid, element);
-                        else buttons.current.delete(item.guid);
-                      }}
                       size="compact-sm"
                       variant="light"
                       color="red"
@@ -331,20 +342,15 @@ function SharedLinks({
       <Text size="sm" role="status">
         {notice}
       </Text>
-      <Modal
-        opened={asked !== null}
-        onClose={cancel}
-        title={t('preview.revokeTitle')}
-        returnFocus={false}
-        size="md"
-      >
+      <Modal opened={asked !== null} onClose={cancel} title={t('preview.revokeTitle')} size="md">
         <Text size="sm">{asked ? t('preview.revokeText', { moment: moment(asked.createdAt) }) : ''}</Text>
         <Group justify="flex-end" mt="md">
           {/* The focus starts on the harmless choice: a stray Enter revokes nothing. */}
           <Button variant="default" onClick={cancel} data-autofocus>
             {t('buttons.cancel')}
           </Button>
-          <Button color="red" loading={isBusy} onClick={() => void revoke()}>
+          {/* red.9: white on the theme's red shade would be just under 4.5:1 */}
+          <Button color="red.9" loading={isBusy} onClick={() => void revoke()}>
             {t('preview.revoke')}
           </Button>
         </Group>
