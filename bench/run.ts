@@ -12,6 +12,7 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runListsBench } from './lists.ts';
 import { runLoadBench } from './load.ts';
 import { runMediaBench } from './media.ts';
+import { runMediaBurstBench } from './media-burst.ts';
 import { scratchPostgres } from './postgres.ts';
 import { runStartBench } from './start.ts';
 import { runStatisticsBench } from './statistics.ts';
@@ -28,8 +29,8 @@ import { runWireBench } from './wire.ts';
  *                         postgres://root@127.0.0.1:5432/postgres; skipped when none answers): a
  *                         fresh database is created for the run and dropped afterwards. The first
  *                         round always runs on a fresh PGlite directory.
- *   BENCH_ONLY=site,start the parts to run (site, start, wire, lighthouse, media, statistics, lists,
- *                         admin-pages, drafts, editor, forms, load); all by default
+ *   BENCH_ONLY=site,start the parts to run (site, start, wire, lighthouse, media, media-burst,
+ *                         statistics, lists, admin-pages, drafts, editor, forms, load); all by default
  */
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = positive(process.env.BENCH_WARMUP, 3);
@@ -68,6 +69,8 @@ async function main() {
   if (wanted('lighthouse')) await runLighthouseBench();
   // Media (issue 4): its own app process (PGlite, no site) and @fastify/static baseline.
   if (wanted('media')) await runMediaBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
+  // Image transforms under a burst from 40 addresses (issue 34): a visitor's page, refusals, memory.
+  if (wanted('media-burst')) await runMediaBurstBench();
   // Statistics (issue 10): a cached public page with statistics on and off, as a ratio.
   if (wanted('statistics'))
     await runStatisticsBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
