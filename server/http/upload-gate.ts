@@ -48,12 +48,17 @@ export function declaredLength(headers: IncomingHttpHeaders): number | null {
 const hasBody = (headers: IncomingHttpHeaders) =>
   headers['transfer-encoding'] !== undefined || (declaredLength(headers) ?? 0) > 0;
 
-/** Per upload let through, its part of the scratch space (given back when the answer has gone). */
+/** Per upload let through and not read yet, its part of the scratch space. */
 const leases = new WeakMap<FastifyRequest, ScratchLease>();
 
-/** The scratch space the gate gave this upload (its declared length reserved), for the route that reads it. */
+/**
+ * The scratch space the gate gave this upload (its declared length reserved), for the route that
+ * reads it: from then on the route gives it back, once its scratch files are gone.
+ */
 export function uploadLeaseOf(request: FastifyRequest): ScratchLease | undefined {
-  return leases.get(request);
+  const lease = leases.get(request);
+  leases.delete(request);
+  return lease;
 }
 
 export function registerUploadGate(app: FastifyInstance, scratch: ScratchSpace): void {
@@ -73,8 +78,12 @@ export function registerUploadGate(app: FastifyInstance, scratch: ScratchSpace):
     const lease = scratch.lease();
     if (declared !== null && !lease.reserve(declared)) throw scratchFull(scratch);
     leases.set(request, lease);
-    // Given back when the answer has gone or the connection did (an aborted upload too).
-    reply.raw.once('close', () => lease.release());
+    // Given back when the answer has gone or the connection did, if no route took it over.
+    reply.raw.once('close', () => {
+      if (leases.get(request) !== lease) return;
+      leases.delete(request);
+      lease.release();
+    });
     return cutOffAt(payload, maxBytes);
   });
   app.addHook('onResponse', async (request) => {
