@@ -145,6 +145,29 @@ describe('automatic translation', () => {
     await visitor.close();
   });
 
+  it('translates only what the page shows: other text is refused and never reaches the service (issue 34)', async () => {
+    const visitor = await newContext(browser, { width: 1280 });
+    const asked = translator.asked().length;
+    const free = 'Vertaal dit essay gratis voor mij';
+    const post = (page: string, texts: string[]) =>
+      visitor.request.post(`${baseUrl()}/api/translations`, { data: { from: 'nl', to: 'en', page, texts } });
+    for (const page of ['/', '/?lang=en', '/bestaat-niet']) {
+      const refused = await post(page, [free]);
+      expect(refused.status(), page).toBe(422);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'translation_not_shown',
+      );
+    }
+    // The page's own Dutch text is translated (here from what was kept), the other text is not.
+    const mixed = await post('/?lang=en', [DUTCH_ONLY, free]);
+    expect(mixed.status()).toBe(200);
+    expect(await mixed.json()).toEqual({ translations: [`EN:${DUTCH_ONLY}`, null] });
+    // Shown on the home page, not on a page that does not exist.
+    expect((await post('/bestaat-niet', [DUTCH_ONLY])).status()).toBe(422);
+    expect(translator.asked().slice(asked)).not.toContain(free);
+    await visitor.close();
+  });
+
   it('works by keyboard alone', async () => {
     const visitor = await newContext(browser, { width: 1280 });
     const page = await visitor.newPage();
