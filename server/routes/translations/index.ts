@@ -32,8 +32,9 @@ function pageTextsOf(request: FastifyRequest) {
       accept: 'text/html',
       purpose: 'prefetch',
       cookie: Object.entries(cookies)
-        .filter((entry): entry is [string, string] => entry[1] !== undefined)
-        .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        .flatMap(([name, value]) =>
+          typeof value === 'string' ? [`${name}=${encodeURIComponent(value)}`] : [],
+        )
         .join('; '),
     };
     for (const name of PASSED_HEADERS) {
