@@ -80,7 +80,7 @@ describe('form rights', () => {
 
   const formBlock = (formGuid: string) => ({
     buildingBlockName: 'form',
-    layoutPosition: 'main',
+    layoutPosition: 'main' as const,
     content: { nl: { title: 'Meld je aan', intro: '' } },
     options: { formGuid },
   });
