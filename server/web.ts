@@ -15,6 +15,7 @@ import { isLocale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { SubmittedFiles } from './domains/forms/files.ts';
 import {
+  FORM_ANSWERS_MAX_BYTES,
   isMultipart,
   pageUploadAllowance,
   type ReceivedPost,
@@ -111,6 +112,10 @@ export const webRoutes: FastifyPluginAsync<{
     return allowance;
   };
 
+  // What the site's route reads: files only as above, any other body (a form post without files,
+  // read by React Router into memory) up to what a form's answers may hold.
+  const siteRouteConfig = { uploads: pageUploads, streamedBodyMaxBytes: FORM_ANSWERS_MAX_BYTES };
+
   // A form block with a file question posts multipart/form-data to its page. The files are read
   // here, as they stream in, into scratch files (never into memory, each cut off at the media
   // limit, all counted against the node's scratch cap); React Router's action then gets the text
@@ -176,7 +181,7 @@ export const webRoutes: FastifyPluginAsync<{
       serverBuildPath,
       clientBuildDirectory,
       getLoadContext: (request, reply) => loadContext(request, reply, new PageCacheDecision()),
-      routeOptions: { config: { uploads: pageUploads } },
+      routeOptions: { config: siteRouteConfig },
     });
     return;
   }
@@ -221,7 +226,7 @@ export const webRoutes: FastifyPluginAsync<{
   // React Router reads the body itself (the multipart hook above gave it a URL-encoded one).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.all('*', { config: { uploads: pageUploads } }, async (request, reply) => {
+  app.all('*', { config: siteRouteConfig }, async (request, reply) => {
     const { build, handle } = await loadSite();
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });

@@ -380,6 +380,48 @@ describe('a multipart body where no upload is taken', () => {
   });
 });
 
+describe('a form post without files to a page', () => {
+  /** A URL-encoded body of `size` bytes (one long answer), made as it is sent. */
+  function encodedBody(size: number): Body {
+    const head = Buffer.from(`_form=${fileFormGuid}&_version=1&naam=`);
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let pulled = 0;
+    const stream = Readable.from(
+      (async function* () {
+        pulled += head.length;
+        yield head;
+        for (let left = size - head.length; left > 0; left -= chunk.length) {
+          const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+          pulled += part.length;
+          yield part;
+        }
+      })(),
+    );
+    return { stream, length: size, pulled: () => pulled };
+  }
+  const encoded = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('is refused on a declared length past what answers may hold, and cut off there without one', async () => {
+    const declared = await post('/bestanden', encodedBody(150 * MB), {
+      withLength: true,
+      headers: { ...anonymous(), ...encoded },
+    });
+    expect({ status: declared.status, code: declared.code }).toEqual({
+      status: 413,
+      code: 'payload_too_large',
+    });
+    expect(declared.pulled).toBeLessThan(24 * MB);
+
+    const streamed = await post('/bestanden', encodedBody(150 * MB), {
+      withLength: false,
+      headers: { ...anonymous(), ...encoded },
+    });
+    // The page's action could not read the post: a 400, after no more than the limit was read.
+    expect(streamed.status).toBe(400);
+    expect(streamed.pulled).toBeLessThan(16 * MB + 24 * MB);
+  }, 60_000);
+});
+
 describe('a form with a file question', () => {
   it('takes a file within its limit through its page, and through the JSON API', async () => {
     const before = await diskUse();

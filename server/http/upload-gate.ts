@@ -26,6 +26,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route takes multipart uploads: who may send one and how large (server/http/upload-gate.ts). */
     uploads?: UploadRule;
+    /**
+     * The most any other body may hold, on a route whose parser hands the stream on unread (the
+     * site's route: React Router reads a form post into memory); Fastify's bodyLimit does not
+     * apply there. Refused on its declared length, else cut off.
+     */
+    streamedBodyMaxBytes?: number;
   }
 }
 
@@ -67,14 +73,22 @@ export function registerUploadGate(app: FastifyInstance, scratch: ScratchSpace):
   app.addHook('preParsing', async (request, reply, payload) => {
     if (!hasBody(request.headers)) return payload;
     withBody.add(request);
-    if (!isMultipart(request.headers['content-type'])) return payload;
+    const declared = declaredLength(request.headers);
+    const tooLarge = (maxBytes: number) => {
+      if (declared !== null && declared > maxBytes) {
+        throw new AppError('payload_too_large', `at most ${maxBytes} bytes may be sent here`);
+      }
+    };
+    if (!isMultipart(request.headers['content-type'])) {
+      const limit = request.routeOptions.config?.streamedBodyMaxBytes;
+      if (limit === undefined) return payload;
+      tooLarge(limit);
+      return cutOffAt(payload, limit);
+    }
     const rule = request.routeOptions.config?.uploads;
     if (!rule) throw new AppError('upload_not_accepted', `no uploads at ${request.method} ${request.url}`);
     const { maxBytes } = await rule(request);
-    const declared = declaredLength(request.headers);
-    if (declared !== null && declared > maxBytes) {
-      throw new AppError('payload_too_large', `at most ${maxBytes} bytes may be sent here`);
-    }
+    tooLarge(maxBytes);
     const lease = scratch.lease();
     if (declared !== null && !lease.reserve(declared)) throw scratchFull(scratch);
     leases.set(request, lease);

@@ -47,12 +47,12 @@ const LIMITS = {
   headerPairs: 100,
 } as const;
 
-/** Room for a post's answers beside its files. */
-const ANSWERS_BYTES = 16 * 1024 * 1024;
+/** Room for a post's answers beside its files; also the most a page's form post without files may hold. */
+export const FORM_ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The most a post to a form with this many file questions may hold: each file at its limit, and the answers. */
 export const formPostLimit = (fileQuestions: number) =>
-  fileQuestions * (FORM_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) + ANSWERS_BYTES;
+  fileQuestions * (FORM_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) + FORM_ANSWERS_MAX_BYTES;
 
 /** The most any form post may hold (the most file questions a form may have). */
 export const MAX_FORM_POST_BYTES = formPostLimit(FORM_FILE_QUESTIONS);
