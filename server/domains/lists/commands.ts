@@ -85,11 +85,15 @@ async function checkItemBlocks(
   ctx: Writer,
   blocks: ListItemContentBlock[],
   issues: Issue[],
+  itemGuid: string | null,
 ): Promise<ListItemContentBlock[]> {
   return Promise.all(
     blocks.map(async (block, index) => {
       const check = SERVER_BLOCK_TYPES[block.buildingBlockName as BlockTypeName].checkOptions as
-        | ((tx: Executor, input: { actor: Actor; blockGuid: string; options: unknown }) => Promise<unknown>)
+        | ((
+            tx: Executor,
+            input: { actor: Actor; blockGuid: string; options: unknown; itemGuid: string | null },
+          ) => Promise<unknown>)
         | undefined;
       if (!check) return block;
       try {
@@ -97,6 +101,7 @@ async function checkItemBlocks(
           actor: ctx.actor,
           blockGuid: block.guid,
           options: block.options,
+          itemGuid,
         });
         return { ...block, options: options as Record<string, unknown> };
       } catch (error) {
@@ -147,11 +152,11 @@ async function prepareItems(
 ) {
   const issues: Issue[] = [];
   const prepared = await Promise.all(
-    items.map(async ({ input, path }) => {
+    items.map(async ({ input, itemGuid, path }) => {
       const own: Issue[] = [];
       const values = itemValues(input, own);
       // The type's own checks (an image the block may name, with its size) need blocks that fit their schemas.
-      if (own.length === 0) values.content = await checkItemBlocks(ctx, values.content, own);
+      if (own.length === 0) values.content = await checkItemBlocks(ctx, values.content, own, itemGuid);
       issues.push(...own.map((issue) => ({ ...issue, path: path ? `${path}.${issue.path}` : issue.path })));
       return values;
     }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
@@ -6,6 +7,7 @@ import { buildingBlockInstances, formSubmissions, pages, roles } from '../../db/
 import type { Ctx } from '../../domains/context.ts';
 import { submitFromPage } from '../../domains/forms/site.ts';
 import { ANONYMOUS } from '../../policies/index.ts';
+import { createListItem } from '../../seed/builders.ts';
 
 /**
  * Issue 34: a form's results belong to the form's own rights (its owner, admins, and the content
@@ -275,6 +277,66 @@ describe('form rights', () => {
       delete: 200,
       deleteReceipt: 204,
     });
+  });
+
+  it("refuses an item's form block naming a form its editor does not work on, keeping one that did", async () => {
+    const db = test.app.database.db;
+    const formGuid = await newForm('Wijkavond');
+    const [list] = await db
+      .insert(buildingBlockInstances)
+      .values({ pageId: editorPage, buildingBlockName: 'list', content: { nl: { title: 'Wijkberichten' } } })
+      .returning();
+    const placedBlock = randomUUID();
+    const formItemBlock = (guid: string) => ({
+      guid,
+      buildingBlockName: 'form',
+      content: { nl: { title: '', intro: '' } },
+      options: { formGuid },
+      sortId: 0,
+    });
+    // An admin's item with the form among its own blocks.
+    const adminItem = await createListItem(db, {
+      blockId: list!.id,
+      title: 'Wijkavond',
+      content: [formItemBlock(placedBlock)],
+    });
+    const item = (blocks: unknown[], title = 'Van de wijk') => ({
+      title: { nl: title },
+      listItemTypeName: 'nieuws',
+      contentBuildingBlockInstances: blocks,
+    });
+    const add = (blocks: unknown[]) =>
+      editor.request({ method: 'POST', url: `/api/listitem/list/${list!.id}`, payload: [item(blocks)] });
+    expectApiError(await add([formItemBlock(randomUUID())]), 400, 'validation_failed');
+    // Naming the admin's block by its guid does not help: a block keeps a form only in its own item.
+    expectApiError(await add([formItemBlock(placedBlock)]), 400, 'validation_failed');
+    const own = await add([]);
+    expect(own.statusCode, own.body).toBe(201);
+    const ownGuid = (own.json() as { guid: string }[])[0]!.guid;
+    expectApiError(
+      await editor.request({
+        method: 'PUT',
+        url: `/api/listitem/${ownGuid}`,
+        payload: item([formItemBlock(placedBlock)]),
+      }),
+      400,
+      'validation_failed',
+    );
+    // The admin's item, retitled by the editor, keeps its form block.
+    const retitled = await editor.request({
+      method: 'PUT',
+      url: `/api/listitem/${adminItem.id}`,
+      payload: item([formItemBlock(placedBlock)], 'Wijkavond in het dorpshuis'),
+    });
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    // The published item on a published page puts the form where visitors come across it.
+    const sent = await test.app.inject({
+      method: 'POST',
+      url: `/api/forms/${formGuid}/submissions`,
+      payload: { version: 1, answers: { naam: 'Eva' } },
+      headers: visitor(),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
   });
 
   it('takes submissions for a form on no published page only when its settings say so', async () => {

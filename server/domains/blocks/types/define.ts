@@ -28,6 +28,12 @@ export type ServerBlockType<N extends BlockTypeName> = {
    */
   checkOptions?(
     tx: Executor,
-    input: { actor: Actor; blockGuid: string; options: BlockOptions<N> },
+    input: {
+      actor: Actor;
+      blockGuid: string;
+      options: BlockOptions<N>;
+      /** For one of a list item's own blocks: the item (null while it is being made). */
+      itemGuid?: string | null;
+    },
   ): Promise<BlockOptions<N>>;
 };

@@ -21,9 +21,10 @@ export const form: ServerBlockType<'form'> = {
    * A block names only a form its editor already works on (issue 34): placing a form grants
    * nothing, so a form the editor may not use reads as missing (whether it exists is not told).
    * A block that already names the form keeps it, whoever saves the block (a content manager
-   * changing the intro of an admin's form block on their page, publishing a draft that holds it).
+   * changing the intro of an admin's form block on their page or item, publishing a draft that
+   * holds it).
    */
-  async checkOptions(tx, { actor, blockGuid, options }) {
+  async checkOptions(tx, { actor, blockGuid, options, itemGuid }) {
     if (options.formGuid === null) return options;
     const [found] = await tx
       .select({ id: forms.id, createdBy: forms.createdBy, settings: forms.settings })
@@ -33,7 +34,7 @@ export const form: ServerBlockType<'form'> = {
     if (
       !found ||
       (!can(actor, 'form.update', formPolicyOf(found)) &&
-        !(await namesAlready(tx, blockGuid, options.formGuid)))
+        !(await namesAlready(tx, { blockGuid, formGuid: options.formGuid, itemGuid })))
     ) {
       throw new AppError('validation_failed', 'no such form', [
         { path: 'body/options/formGuid', message: 'validation.formMissing' },
@@ -43,8 +44,30 @@ export const form: ServerBlockType<'form'> = {
   },
 };
 
-/** Whether the stored block (on a page, or among an item's own blocks) names this form already. */
-async function namesAlready(tx: Executor, blockGuid: string, formGuid: string): Promise<boolean> {
+/**
+ * Whether the stored block names this form already: a page's block by its guid (a page block's
+ * guid is never another page's: documents and new blocks are checked for that), an item's block
+ * only within that same item (an item's block guids come from the client).
+ */
+async function namesAlready(
+  tx: Executor,
+  input: { blockGuid: string; formGuid: string; itemGuid: string | null | undefined },
+): Promise<boolean> {
+  const { blockGuid, formGuid, itemGuid } = input;
+  if (itemGuid !== undefined) {
+    if (itemGuid === null) return false;
+    const [inItem] = await tx
+      .select({ id: listItems.id })
+      .from(listItems)
+      .where(
+        and(
+          eq(listItems.id, itemGuid),
+          sql`${listItems.content} @> ${JSON.stringify([{ guid: blockGuid, options: { formGuid } }])}::jsonb`,
+        ),
+      )
+      .limit(1);
+    return inItem !== undefined;
+  }
   const [onPage] = await tx
     .select({ id: buildingBlockInstances.id })
     .from(buildingBlockInstances)
@@ -55,13 +78,5 @@ async function namesAlready(tx: Executor, blockGuid: string, formGuid: string): 
       ),
     )
     .limit(1);
-  if (onPage) return true;
-  const [inItem] = await tx
-    .select({ id: listItems.id })
-    .from(listItems)
-    .where(
-      sql`${listItems.content} @> ${JSON.stringify([{ guid: blockGuid, options: { formGuid } }])}::jsonb`,
-    )
-    .limit(1);
-  return inItem !== undefined;
+  return onPage !== undefined;
 }
