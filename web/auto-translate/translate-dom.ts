@@ -16,10 +16,14 @@ const PASSAGES = '[lang="nl"], [data-auto-translated]';
 const translatedNodes = new Map<Text, Translated>();
 const marked = new Set<HTMLElement>();
 /**
- * Texts the server would not translate (it translates only what the page it renders shows, and a
- * text the browser made after that render may differ): not asked again until the page is restored.
+ * Texts the server would not translate on a page (it translates only what the page it renders shows,
+ * and a text the browser made after that render may differ): not asked again on that page until the
+ * page is restored. Keyed by the page and the text.
  */
 const refused = new Set<string>();
+/** The page the texts are on, as the server is told: its path and query. */
+const currentPage = () => `${window.location.pathname}${window.location.search}`;
+const refusedKey = (page: string, text: string) => `${page}\n${text}`;
 const RETRY_PAUSE_MS = 30_000;
 
 /** Raised by restorePage: a round still waiting for the service then changes nothing. */
@@ -28,13 +32,16 @@ let generation = 0;
 /** The texts of the Dutch passages under `root` that are not translated yet. */
 function untranslatedNodes(root: ParentNode): Text[] {
   const nodes: Text[] = [];
+  const page = currentPage();
   for (const element of root.querySelectorAll<HTMLElement>(PASSAGES)) {
     if (element === document.documentElement || element.closest(SKIPPED)) continue;
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const value = node.nodeValue ?? '';
       if (value.trim() === '' || node.parentElement?.closest(SKIPPED)) continue;
-      if (translatedNodes.get(node)?.translated === value || refused.has(coreOf(value))) continue;
+      if (translatedNodes.get(node)?.translated === value || refused.has(refusedKey(page, coreOf(value)))) {
+        continue;
+      }
       nodes.push(node);
     }
   }
@@ -72,7 +79,7 @@ export async function translatePage(root: ParentNode = document.body): Promise<n
   const cores = nodes.map((node) => coreOf(node.nodeValue ?? ''));
   const unique = [...new Set(cores)];
   // The page the texts are on: the server translates only what it shows.
-  const page = `${window.location.pathname}${window.location.search}`;
+  const page = currentPage();
   const translations = new Map<string, string>();
   for (const texts of batches(unique)) {
     const answer = await unwrap(
@@ -84,7 +91,7 @@ export async function translatePage(root: ParentNode = document.body): Promise<n
     for (const [index, text] of texts.entries()) {
       const translated = answer?.translations[index];
       if (typeof translated === 'string') translations.set(text, translated);
-      else if (started === generation) refused.add(text);
+      else if (started === generation) refused.add(refusedKey(page, text));
     }
   }
   if (started !== generation) return 0;
