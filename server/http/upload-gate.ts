@@ -162,5 +162,7 @@ function cutOffAt(payload: Readable, maxBytes: number): Readable {
       );
     },
   });
+  // Whoever reads it may end it early (a failed upload): it then takes nothing more from the request.
+  limited.once('close', () => payload.off('data', onData));
   return limited;
 }
