@@ -68,6 +68,11 @@ export function uploadLeaseOf(request: FastifyRequest): ScratchLease | undefined
 }
 
 export function registerUploadGate(app: FastifyInstance, scratch: ScratchSpace): void {
+  // Scratch files a stopped process left behind are counted by no one: gone at start-up.
+  app.addHook('onReady', async () => {
+    const removed = await scratch.sweep();
+    if (removed > 0) app.log.info({ removed }, 'stale upload scratch files removed');
+  });
   /** Requests that came with a body (a route may rewrite the headers that said so). */
   const withBody = new WeakSet<FastifyRequest>();
   app.addHook('preParsing', async (request, reply, payload) => {

@@ -1,3 +1,4 @@
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Config } from '../config.ts';
@@ -11,12 +12,38 @@ import { AppError } from '../errors.ts';
  * `503 scratch_full` (and its scratch file is removed by its owner, as after any failed upload).
  */
 
+/** A scratch file this old is left over from a process that stopped mid-upload (no upload takes an hour). */
+export const STALE_SCRATCH_MS = 60 * 60 * 1000;
+
 export class ScratchSpace {
   readonly capBytes: number;
+  /** Where the scratch files are: DATA_DIR/media/tmp and DATA_DIR/form-files/tmp (see storage.ts). */
+  readonly directories: string[];
   #used = 0;
 
-  constructor(capBytes: number) {
+  constructor(capBytes: number, directories: string[] = []) {
     this.capBytes = capBytes;
+    this.directories = directories;
+  }
+
+  /**
+   * Removes scratch files left by a process that stopped mid-upload (they are counted by no one):
+   * those older than `olderThanMs`, so another node's upload in progress on a shared disk is left alone.
+   */
+  async sweep(olderThanMs = STALE_SCRATCH_MS, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const directory of this.directories) {
+      const names = await readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!name.endsWith('.upload')) continue;
+        const file = path.join(directory, name);
+        const info = await stat(file).catch(() => null);
+        if (!info || now - info.mtimeMs < olderThanMs) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   /** Bytes held by uploads in progress now. */
@@ -106,7 +133,11 @@ export function scratchSpaceFor(config: Pick<Config, 'dataDir' | 'uploadScratchM
   const key = `${path.resolve(config.dataDir)}|${config.uploadScratchMaxBytes}`;
   let space = spaces.get(key);
   if (!space) {
-    space = new ScratchSpace(config.uploadScratchMaxBytes);
+    const dataDir = path.resolve(config.dataDir);
+    space = new ScratchSpace(config.uploadScratchMaxBytes, [
+      path.join(dataDir, 'media', 'tmp'),
+      path.join(dataDir, 'form-files', 'tmp'),
+    ]);
     spaces.set(key, space);
   }
   return space;
