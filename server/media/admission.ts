@@ -56,7 +56,6 @@ export class TransformUnavailable extends AppError {
 
 type Waiter = {
   client: string;
-  lane: Lane;
   start: () => void;
   refuse: (reason: RefusalReason) => void;
   timer: NodeJS.Timeout;
@@ -204,7 +203,6 @@ export class AdmissionGate {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         client,
-        lane,
         start: resolve,
         refuse: (reason) => {
           clearTimeout(waiter.timer);
