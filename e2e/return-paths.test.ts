@@ -231,7 +231,7 @@ describe('paths with doubled slashes', () => {
       ['//nieuws/edit', '/nieuws/edit'],
       ['//evil.example/nieuws', '/evil.example/nieuws'],
       ['//nieuws?returnTo=%0A', '/nieuws'],
-    ]) {
+    ] as const) {
       const response = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
       await response.arrayBuffer();
       expect(response.status, path).toBe(301);
