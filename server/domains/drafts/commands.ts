@@ -300,8 +300,11 @@ export async function cancelSchedule(ctx: WriteCtx, page: PageRow, id: string): 
 export async function createPreviewLink(
   ctx: WriteCtx,
   page: PageRow,
-  expiresAt: Date,
+  hours: number,
 ): Promise<PreviewLinkRow> {
+  // One clock reading for both ends, so a link lasts exactly the hours chosen.
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + hours * 3_600_000);
   return runCommand(
     ctx,
     {
@@ -313,10 +316,10 @@ export async function createPreviewLink(
     async (tx) => {
       await tx
         .delete(previewLinks)
-        .where(and(eq(previewLinks.pageId, page.id), lte(previewLinks.expiresAt, new Date())));
+        .where(and(eq(previewLinks.pageId, page.id), lte(previewLinks.expiresAt, createdAt)));
       const [row] = await tx
         .insert(previewLinks)
-        .values({ pageId: page.id, expiresAt, createdBy: ctx.actor.user?.id ?? null })
+        .values({ pageId: page.id, createdAt, expiresAt, createdBy: ctx.actor.user?.id ?? null })
         .returning();
       return row!;
     },

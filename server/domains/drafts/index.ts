@@ -174,7 +174,7 @@ export async function cancelPageSchedule(ctx: Ctx, pageId: string, scheduleId: s
 export async function createPreviewLink(ctx: Ctx, pageId: string, hours: number = PREVIEW_HOURS.standard) {
   const page = await editablePage(ctx, pageId);
   const path = await previewPath(ctx, page);
-  const row = await commands.createPreviewLink(ctx, page, new Date(Date.now() + hours * 3_600_000));
+  const row = await commands.createPreviewLink(ctx, page, hours);
   const secret = await serverSecret(ctx.db, 'previewLink');
   return presentPreviewLink(row, previewUrl(secret, path, row), await userNames(ctx.db, [row.createdBy]));
 }
