@@ -886,3 +886,31 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The trash (issue 26): a deleted page, list item, form or menu item, kept 30 days as a snapshot of
+ * every row its deletion removed or changed (`snapshot`: rows per table as `to_jsonb`, written back
+ * by `jsonb_populate_recordset` on restore). The live tables never hold trashed rows, so no query
+ * has to filter them. `fileKeys`: the form-file storage keys its submissions' files keep (the
+ * file sweep leaves them alone).
+ */
+export const trashEntries = pgTable(
+  'trash_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['page', 'listItem', 'form', 'menuItem'] }).notNull(),
+    /** The id of the deleted record (its guid comes back with it). */
+    targetId: uuid('target_id').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    /** Who deleted it (no foreign key: an erased user stays named "removed user"). */
+    deletedBy: uuid('deleted_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    fileKeys: text('file_keys').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (table) => [
+    index('trash_entries_deleted_at_idx').on(table.deletedAt),
+    index('trash_entries_file_keys_idx').using('gin', table.fileKeys),
+  ],
+);
+export type TrashEntryRow = typeof trashEntries.$inferSelect;
