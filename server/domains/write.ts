@@ -35,7 +35,9 @@ export type EntityType =
   | 'itemType'
   // Forms (issue 11)
   | 'form'
-  | 'formSubmission';
+  | 'formSubmission'
+  // The trash (issue 26)
+  | 'trashEntry';
 
 /** Every command, as `<entity>.<verb>`, with the type of record its audit event names. */
 export const COMMANDS = {
@@ -148,6 +150,12 @@ export const COMMANDS = {
   'formSubmission.delete': 'formSubmission',
   /** The retention job deletes a form's submissions past its retention period (names the form's). */
   'formSubmission.expire': 'formSubmission',
+  // The trash (issue 26): deleting a page, list item, form or menu item keeps it as an entry (its
+  // own delete command above); these name the entry (its kind and record in the data).
+  /** The entry's rows written back as they were. */
+  'trash.restore': 'trashEntry',
+  /** Deleted for good: by an admin, or by the purge job after 30 days (data: expired). */
+  'trash.purge': 'trashEntry',
 } as const satisfies Record<string, EntityType>;
 
 export type CommandAction = keyof typeof COMMANDS;
