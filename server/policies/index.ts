@@ -6,6 +6,7 @@ import { mediaPolicies } from './media.ts';
 import { menuPolicies } from './menu.ts';
 import { pagePolicies } from './page.ts';
 import { sitePolicies } from './site.ts';
+import { trashPolicies } from './trash.ts';
 import { userPolicies } from './user.ts';
 
 export * from './actor.ts';
@@ -37,6 +38,7 @@ export const POLICIES = {
   ...sitePolicies,
   ...menuPolicies,
   ...formPolicies,
+  ...trashPolicies,
 } satisfies Record<string, ((actor: Actor) => boolean) | ((actor: Actor, resource: never) => boolean)>;
 
 export type Action = keyof typeof POLICIES;

@@ -352,6 +352,7 @@ const cases: { [A in Action]: Case<A> } = {
   },
   'form.create': { samples: [{ name: 'a form', args: [] }], answers: adminsOnly('T', 'F') },
   'form.delete': { samples: [{ name: 'a form', args: [] }], answers: adminsOnly('T', 'F') },
+  'trash.manage': { samples: [{ name: 'the trash', args: [] }], answers: adminsOnly('T', 'F') },
   'form.update': { samples: FORM_SAMPLES, answers: FORM_ANSWERS },
   'form.viewResults': { samples: FORM_SAMPLES, answers: FORM_ANSWERS },
   'form.changeRights': { samples: [{ name: 'roles of a form', args: [] }], answers: adminsOnly('T', 'F') },
