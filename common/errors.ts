@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'version_published',
   'proof_failed',
   'form_not_on_page',
+  // A form post from a preview link (issue 26)
+  'form_preview',
   // Uploads (issue 34): a multipart body refused before it is read; the scratch space full
   'upload_not_accepted',
   'scratch_full',

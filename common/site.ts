@@ -64,7 +64,7 @@ export type PageView = {
   path: string;
   /** Language the content is shown in. */
   contentLocale: Locale;
-  abilities: { update: boolean };
+  abilities: { update: boolean; changeRights: boolean };
 };
 
 export type SiteShell = {
@@ -130,6 +130,12 @@ export type SiteServices = {
   /** Issue 13: the page at `path` as its draft has it, for edit mode; null unless the actor may edit it. */
   getEditView(input: { path: string; locale: Locale; query?: URLSearchParams }): Promise<PageView | null>;
   /**
+   * Issue 26: the page with this guid as its draft has it (`/edit?page=`), whether or not a menu
+   * serves it: its path is its menu path, a legal page's path, or '' (then edit mode closes to
+   * admin/pages); null unless the actor may edit it.
+   */
+  getEditViewOf(input: { guid: string; locale: Locale; query?: URLSearchParams }): Promise<PageView | null>;
+  /**
    * Issue 13: the draft of the page at `path` as visitors will see it, for whoever has a valid
    * preview link (`?preview=`); null when the link is expired, forged or for another page.
    */
@@ -144,7 +150,12 @@ export type SiteServices = {
   /** Whether the path is a published members-only page (roleIds): sign in, or /unauthorized, not 404. */
   isMembersOnlyPath(input: { path: string }): Promise<boolean>;
   /** Forms (issue 11): a form block's post to its page (the fields as sent, in order). */
-  submitForm(input: { fields: [string, string][]; locale: Locale }): Promise<SiteFormSubmitResult>;
+  submitForm(input: {
+    fields: [string, string][];
+    locale: Locale;
+    /** Posted to a page shown through a preview link (`?preview=`): refused (issue 26). */
+    fromPreview?: boolean | undefined;
+  }): Promise<SiteFormSubmitResult>;
   /** A receipt, or null when it does not exist or is not the visitor's. */
   getReceipt(input: { guid: string; locale: Locale }): Promise<FormReceipt | null>;
   /** The submitter deletes their submission; false when it could not be (gone, not theirs). */

@@ -40,6 +40,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   accessibility_findings: 409,
   proof_failed: 400,
   form_not_on_page: 409,
+  form_preview: 409,
   upload_not_accepted: 415,
   scratch_full: 503,
 };

@@ -28,4 +28,9 @@ export type FormBlockData = {
   form: PublicFormView | null;
   /** The session's XSRF token for the HTML form (signed-in visitors; the page is then never shared). */
   xsrf?: string | undefined;
+  /**
+   * How the page is shown (issue 26): `edit` in edit mode (the form as a preview, its inputs
+   * disabled), `preview` through a preview link (usable, but the server refuses the submission).
+   */
+  mode?: 'edit' | 'preview' | undefined;
 };

@@ -27,6 +27,8 @@ export const FORM_POST_FIELDS = {
   honeypot: 'website',
   /** The proof-of-work answer (see FORM_PROOF). */
   proof: '_proof',
+  /** Set by a form shown through a preview link (issue 26): the server refuses such a post. */
+  preview: '_preview',
 } as const;
 
 /**

@@ -12,7 +12,8 @@ import { ItemPage, itemPageMeta, loadItemPage } from './item-page';
 
 /**
  * Any other path: resolved through the top-level menu to its page; unknown or unpublished is a 404.
- * `{path}/edit` (and `/edit` for the home page) opens the page in edit mode for those who may edit it.
+ * `{path}/edit` (and `/edit` for the home page) opens the page in edit mode for those who may edit it;
+ * `/edit?page=<guid>` any page, whether or not a menu serves it (issue 26).
  * `{path}/i/{id}/{slug}` is an item page (item-page.tsx); the URL's query carries the lists' state.
  */
 // Edit mode's code (block tools, editors, TanStack Query) loads only when a page is edited.
@@ -42,6 +43,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (previewToken !== null) {
     const preview = await app.site.getPreview({ path, token: previewToken, locale: app.locale, query });
     if (preview) return { page: preview, isEditing: false, itemView: null, preview: 'shown' as const };
+  }
+  // `/edit?page=<guid>` (SPEC 2 "edit", issue 26): any page by its guid, served by a menu or not.
+  const editGuid = requested === '/edit' ? query.get('page') : null;
+  if (editGuid !== null) {
+    const page = await app.site.getEditViewOf({ guid: editGuid, locale: app.locale, query });
+    if (page) return { page, isEditing: true, itemView: null, preview: null };
+    if (!(await app.site.getViewer())) throw signInRedirect(request);
+    throw data(null, { status: 404 });
   }
   // Edit mode shows the page's draft, if it has one (issue 13); visitors the published page.
   const page =
@@ -82,7 +91,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (typeof value === 'string') fields.push([name, value]);
     if (fields.length > 500) break;
   }
-  const result = await app.site.submitForm({ fields, locale: app.locale });
+  // A post to a page shown through a preview link is refused with a note (issue 26).
+  const fromPreview = new URL(request.url).searchParams.has('preview');
+  const result = await app.site.submitForm({ fields, locale: app.locale, fromPreview });
   if (result.kind === 'stored') {
     throw redirect(result.receiptUrl, {
       status: 303,

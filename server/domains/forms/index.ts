@@ -302,6 +302,30 @@ export async function getPublicForm(
   });
 }
 
+/**
+ * A form as edit mode and preview links show it (issue 26): the published version, or the draft of
+ * a form never published, whatever the moment and whoever looks (no barrier: nothing can be sent
+ * from these views). Null when the form does not exist or has nothing to show yet.
+ */
+export async function getFormPreview(
+  ctx: Pick<Ctx, 'db' | 'locale'>,
+  id: string,
+): Promise<PublicFormView | null> {
+  const found = await findForm(ctx.db, id);
+  if (!found) return null;
+  const { form } = found;
+  const version =
+    form.currentVersion === null ? null : await findVersion(ctx.db, form.id, form.currentVersion);
+  if (version) return presentPublicForm(form, version, { locale: ctx.locale, barrier: null });
+  const draft = formDefinitionSchema.safeParse(form.draft);
+  if (!draft.success || draft.data.fields.length === 0) return null;
+  return presentPublicForm(
+    form,
+    { formId: form.id, version: 0, definition: draft.data, publishedAt: form.updatedAt, publishedBy: null },
+    { locale: ctx.locale, barrier: null },
+  );
+}
+
 async function barrierOf(ctx: Pick<Ctx, 'db' | 'actor'>, form: FormRow, browserCookie: string | undefined) {
   const audience = audienceBarrier(ctx.actor, form.settings);
   if (audience) return audience;

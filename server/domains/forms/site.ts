@@ -14,6 +14,7 @@ import type { SubmittedFiles } from './files.ts';
 import {
   browserTokenOf,
   deleteOwnSubmission,
+  getFormPreview,
   getPublicForm,
   getReceipt,
   newBrowserCookie,
@@ -32,17 +33,34 @@ export function hasFormBlocks(view: PageView): boolean {
   return [...view.blocks, ...view.headerBlocks, ...view.footerBlocks].some(isFormBlock);
 }
 
-/** The view with its form blocks' forms as this visitor gets them now (a new object). */
+/**
+ * The view with its form blocks' forms as this visitor gets them now (a new object). In edit mode
+ * and through a preview link (`mode`, issue 26) the form shows as it stands whatever the moment
+ * and whoever looks, marked so that the block says it is a preview (nothing can be sent from it).
+ */
 export async function withFormData(
   ctx: Pick<Ctx, 'db' | 'actor' | 'locale'>,
-  input: { view: PageView; browserCookie: string | undefined; xsrf: string | undefined },
+  input: {
+    view: PageView;
+    browserCookie: string | undefined;
+    xsrf: string | undefined;
+    mode?: 'edit' | 'preview' | undefined;
+  },
 ): Promise<PageView> {
+  const { mode } = input;
   const fill = (blocks: BlockView[]) =>
     Promise.all(
       blocks.map(async (block) => {
         if (!isFormBlock(block) || !block.data?.formGuid) return block;
-        const form = await getPublicForm(ctx, block.data.formGuid, { browserCookie: input.browserCookie });
-        const data: FormBlockData = { ...block.data, form, ...(input.xsrf ? { xsrf: input.xsrf } : {}) };
+        const form = mode
+          ? await getFormPreview(ctx, block.data.formGuid)
+          : await getPublicForm(ctx, block.data.formGuid, { browserCookie: input.browserCookie });
+        const data: FormBlockData = {
+          ...block.data,
+          form,
+          ...(input.xsrf ? { xsrf: input.xsrf } : {}),
+          ...(mode ? { mode } : {}),
+        };
         return { ...block, data } as BlockView;
       }),
     );
@@ -72,6 +90,8 @@ export async function submitFromPage(
     sessionXsrf: string | null;
     isSecure: boolean;
     files?: SubmittedFiles | 'tooLarge' | undefined;
+    /** Posted to a page shown through a preview link (its URL's `preview`): refused (issue 26). */
+    fromPreview?: boolean | undefined;
   },
 ): Promise<SiteFormSubmitResult> {
   const get = (name: string) => input.fields.find(([key]) => key === name)?.[1];
@@ -93,6 +113,10 @@ export async function submitFromPage(
   });
   if (input.sessionXsrf !== null && !safeEqual(get(FORM_POST_FIELDS.xsrf) ?? '', input.sessionXsrf)) {
     return refuse(errorMessage('xsrf_failed', ctx.locale));
+  }
+  // A draft shown through a preview link is not the page visitors answer on: nothing is stored.
+  if (input.fromPreview || get(FORM_POST_FIELDS.preview) !== undefined) {
+    return refuse(errorMessage('form_preview', ctx.locale));
   }
   if (input.files === 'tooLarge') return refuse(validationText('forms.bodyTooLarge', ctx.locale));
   if (!/^[0-9a-f-]{36}$/i.test(formGuid)) return refuse(errorMessage('not_found', ctx.locale));

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../policies/index.ts';
 import { abilities, can } from '../../policies/index.ts';
-import { toBlockViews } from '../blocks/prepare.ts';
+import { prepareBlocks } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion, type VersionedCache, viewerClassOf } from '../cache.ts';
 import type { ClientInfo, Ctx } from '../context.ts';
@@ -103,7 +103,7 @@ export function createSiteServices(deps: {
     if (!guid || !UUID.test(guid)) return [];
     const template = await findPage(db, { id: guid }, 'template');
     if (!template) return [];
-    return toBlockViews(await loadBlocks(db, [template.id]), locale, log);
+    return prepareBlocks(db, await loadBlocks(db, [template.id]), locale, log);
   };
 
   const buildPageView = async (
@@ -121,7 +121,7 @@ export function createSiteServices(deps: {
     const siteSettings = await getPlatformSettings(db);
     const [blocks, headerBlocks, footerBlocks, headerImage] = await Promise.all([
       (input.rows ? Promise.resolve(input.rows) : loadBlocks(db, [page.id])).then((rows) =>
-        toBlockViews(rows, locale, log),
+        prepareBlocks(db, rows, locale, log),
       ),
       templateBlocks(settings.templateHeader ?? (siteSettings.defaultHeaderGuid || null), locale),
       templateBlocks(settings.footerGuid ?? (siteSettings.defaultFooterGuid || null), locale),
@@ -176,6 +176,12 @@ export function createSiteServices(deps: {
       rows: rowsOfDocument(page, draft.document, draft.updatedAt),
     });
   };
+
+  /** Edit mode and preview links show a page's forms as a preview (issue 26): never sent from there. */
+  const withEditForms = (view: PageView, locale: Locale, mode: 'edit' | 'preview') =>
+    hasFormBlocks(view)
+      ? withFormData({ db, actor, locale }, { view, browserCookie: undefined, xsrf: undefined, mode })
+      : view;
 
   return {
     async getViewer() {
@@ -265,9 +271,10 @@ export function createSiteServices(deps: {
       const page = chain?.at(-1)?.page;
       return Boolean(page?.isPublished && (page.roleIds?.length ?? 0) > 0);
     },
-    submitForm: ({ fields, locale }) =>
+    submitForm: ({ fields, locale, fromPreview }) =>
       submitFromPage(formCtx(locale), {
         fields,
+        fromPreview,
         browserCookie: request?.formSurveyCookie,
         sessionXsrf: request?.xsrfToken ?? null,
         isSecure: request?.isSecure ?? false,
@@ -284,7 +291,28 @@ export function createSiteServices(deps: {
       if (!LOCALES.includes(locale)) return null;
       const found = await pageAtPath(path, locale);
       if (!found || !can(actor, 'block.edit', found.page)) return null;
-      const view = await buildDraftView(found.page, { locale, path: found.pagePath, chain: found.chain });
+      const view = await withEditForms(
+        await buildDraftView(found.page, { locale, path: found.pagePath, chain: found.chain }),
+        locale,
+        'edit',
+      );
+      return hasListBlocks(view)
+        ? withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
+        : view;
+    },
+
+    // Issue 26: any page by its guid, served by a menu or not (a new page, a legal page).
+    async getEditViewOf({ guid, locale, query }) {
+      if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;
+      const page = await findVisiblePage(db, actor, { id: guid });
+      if (!page || !can(actor, 'block.edit', page)) return null;
+      const legal = Object.values(LEGAL_PAGES).find((entry) => entry.name === page.name);
+      const menuPath = legal ? undefined : (await loadPagePaths(db, locale)).get(page.id);
+      if (menuPath !== undefined) {
+        const found = await pageAtPath(menuPath, locale);
+        if (found?.page.id === page.id) return this.getEditView({ path: menuPath, locale, query });
+      }
+      const view = await buildDraftView(page, { locale, path: legal ? legal.path(locale) : '', chain: [] });
       return hasListBlocks(view)
         ? withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
         : view;
@@ -304,11 +332,15 @@ export function createSiteServices(deps: {
       if (!chain || !target || target.pageGuid !== pageId) return null;
       const page = await findPage(db, { id: pageId }, 'page');
       if (!page) return null;
-      const view = await buildDraftView(page, { locale, path: target.path, chain });
+      const view = await withEditForms(
+        await buildDraftView(page, { locale, path: target.path, chain }),
+        locale,
+        'preview',
+      );
       const shown = hasListBlocks(view)
         ? await withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
         : view;
-      return { ...shown, abilities: { update: false } };
+      return { ...shown, abilities: { update: false, changeRights: false } };
     },
 
     // Admin pages (issue 10): never cached (only admins edit templates).

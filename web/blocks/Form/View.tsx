@@ -87,6 +87,20 @@ export function FormBlock({ block }: BlockViewProps<'form'>) {
   );
   if (!form) return notice(t('forms.unavailable'));
   const language = i18n.language;
+  const { mode } = block.data;
+  if (mode) {
+    // Edit mode and preview links (issue 26): the form itself, said to be a preview.
+    return (
+      <section className="form-block form-block-preview" aria-labelledby={title ? headingId : undefined}>
+        {header}
+        <Alert variant="light" color="blue" className="form-preview-note">
+          {t(mode === 'edit' ? 'forms.editNote' : 'forms.previewNote')}
+          {form.version === 0 ? <Text size="sm">{t('forms.draftNote')}</Text> : null}
+        </Alert>
+        <FillIn form={form} blockGuid={block.guid} xsrf={undefined} mode={mode} />
+      </section>
+    );
+  }
   if (form.availability === 'closed') {
     return notice(
       <>
@@ -161,22 +175,29 @@ function FillIn({
   form,
   blockGuid,
   xsrf,
+  mode,
 }: {
   form: PublicFormView;
   blockGuid: string;
   xsrf: string | undefined;
+  /** Edit mode: every question at once, nothing can be filled in; preview link: sent, then refused. */
+  mode?: 'edit' | 'preview' | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === 'en' ? 'en' : 'nl') as Locale;
   const fetcher = useFetcher<FormActionResult>();
-  const encType = form.definition.fields.some((field) => field.kind === 'file')
-    ? 'multipart/form-data'
-    : 'application/x-www-form-urlencoded';
+  // A preview posts no files: the server refuses it before anything is read.
+  const encType =
+    !mode && form.definition.fields.some((field) => field.kind === 'file')
+      ? 'multipart/form-data'
+      : 'application/x-www-form-urlencoded';
   const actionData = useActionData() as FormActionResult | undefined;
   const fromServer = [fetcher.data, actionData].find((data) => data?.blockGuid === blockGuid);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
+  const [hydrated, setEnhanced] = useState(false);
+  // In edit mode every question shows at once, as without JavaScript.
+  const enhanced = hydrated && mode !== 'edit';
   const [values, setValues] = useState<RawAnswers>(fromServer?.values ?? {});
   const [errors, setErrors] = useState<Record<string, string>>(fromServer?.fieldErrors ?? {});
   const [step, setStep] = useState(0);
@@ -189,7 +210,7 @@ function FillIn({
   const currentStep = Math.min(step, Math.max(visibleSteps.length - 1, 0));
   const isLastStep = !enhanced || currentStep >= visibleSteps.length - 1;
   // Signed-in visitors (who have an XSRF token) are known and need no proof of work.
-  const work = useProofOfWork(!xsrf);
+  const work = useProofOfWork(!xsrf && !mode);
   const [checking, setChecking] = useState(false);
   const busy = fetcher.state !== 'idle' || checking;
 
@@ -239,7 +260,7 @@ function FillIn({
     });
 
   function onInput() {
-    if (!formRef.current) return;
+    if (!formRef.current || mode === 'edit') return;
     void work.start();
     const current = answersOf(formRef.current);
     setValues(current);
@@ -292,6 +313,10 @@ function FillIn({
     );
   }
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (mode === 'edit') {
+      event.preventDefault();
+      return;
+    }
     if (!isLastStep) {
       event.preventDefault();
       next();
@@ -309,7 +334,7 @@ function FillIn({
       focusFirst(problems);
       return;
     }
-    if (!xsrf && work.proof === null && formRef.current) {
+    if (!xsrf && !mode && work.proof === null && formRef.current) {
       // The proof is still being worked out (or never started): finish it, then send.
       event.preventDefault();
       const data = new FormData(formRef.current);
@@ -348,6 +373,7 @@ function FillIn({
       <input type="hidden" name={FORM_POST_FIELDS.version} value={form.version} />
       {xsrf ? <input type="hidden" name={FORM_POST_FIELDS.xsrf} value={xsrf} /> : null}
       {work.proof ? <input type="hidden" name={FORM_POST_FIELDS.proof} value={work.proof} /> : null}
+      {mode === 'preview' ? <input type="hidden" name={FORM_POST_FIELDS.preview} value="1" /> : null}
       {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
       <div className="form-honeypot" aria-hidden="true">
         <label>
@@ -399,6 +425,7 @@ function FillIn({
           key={entry.start?.key ?? 'first'}
           className="form-step"
           hidden={enhanced && index !== currentStep}
+          disabled={mode === 'edit'}
         >
           {entry.start ? (
             <legend>
@@ -431,7 +458,7 @@ function FillIn({
           </Button>
         ) : null}
         {isLastStep ? (
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={mode === 'edit'}>
             {busy ? t('forms.sending') : t('forms.submit')}
           </Button>
         ) : (
