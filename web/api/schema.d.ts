@@ -3405,6 +3405,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/{id}/draft/blocks/{blockGuid}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Autosave one block's content in the draft (answers the draft's new version only)
+         * @description What in-place editing saves while the editor types. The block must be in the draft (404 otherwise); a stale version answers 409 draft_stale and nothing is overwritten.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    blockGuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                        revision: number | null;
+                        /** @description Content per language, { nl, en? }, as the block type's schema has it */
+                        content: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageDraftVersion"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages/{id}/draft:discard": {
         parameters: {
             query?: never;
@@ -14578,6 +14692,13 @@ export interface components {
             }[];
             blocks: components["schemas"]["DraftBlockInput"][];
         };
+        PageDraftVersionInput: {
+            version: number;
+            basedOn: number | null;
+            /** @constant */
+            hasDraft: true;
+            updatedAt: string;
+        };
         PageScheduleInput: {
             guid: string;
             /** @enum {string} */
@@ -15835,6 +15956,13 @@ export interface components {
                 value: string;
             }[];
             blocks: components["schemas"]["DraftBlock"][];
+        };
+        PageDraftVersion: {
+            version: number;
+            basedOn: number | null;
+            /** @constant */
+            hasDraft: true;
+            updatedAt: string;
         };
         PageSchedule: {
             guid: string;

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
-import { describeChanges, type PageDocument } from '../../../common/page-drafts.ts';
+import { type DraftBlock, describeChanges, type PageDocument } from '../../../common/page-drafts.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   type PageDraftRow,
@@ -81,31 +81,77 @@ export async function saveDraft(
         document: input.document,
         checked: draft?.document,
       });
-      const now = new Date();
-      const updatedBy = ctx.actor.user?.id ?? null;
-      const [row] = draft
-        ? await tx
-            .update(pageDrafts)
-            .set({ version: draft.version + 1, document, updatedBy, updatedAt: now })
-            .where(and(eq(pageDrafts.pageId, page.id), eq(pageDrafts.version, draft.version)))
-            .returning()
-        : await tx
-            .insert(pageDrafts)
-            .values({
-              pageId: page.id,
-              version: 1,
-              document,
-              basedOn: input.base.revision,
-              updatedBy,
-              updatedAt: now,
-            })
-            .onConflictDoNothing()
-            .returning();
-      // Another save between the check and this write (on another connection): it came first.
-      if (!row) throw stale();
-      return row;
+      return writeDraft(tx, { page, draft, document, basedOn: input.base.revision, actor: ctx.actor });
     },
   );
+}
+
+/**
+ * Autosave of one block's content (issue 26): the draft (or, without one, the published page as its
+ * start) with that block's content replaced; only that block is checked again. The same version
+ * rule as a whole save: a stale base is refused (draft_stale) and nothing is overwritten.
+ */
+export async function saveDraftBlockContent(
+  ctx: WriteCtx,
+  page: PageRow,
+  input: { base: DraftBase; blockGuid: string; content: unknown },
+): Promise<PageDraftRow> {
+  return runCommand(
+    ctx,
+    {
+      action: 'page.saveDraft',
+      scope: 'private',
+      target: page.id,
+      data: (row) => ({ version: row.version, block: input.blockGuid }),
+    },
+    async (tx) => {
+      const draft = await ensureCurrent(tx, page, input.base);
+      const start = draft?.document ?? (await publishedDocument(tx, page));
+      if (!start.blocks.some((block) => block.guid === input.blockGuid)) {
+        throw new AppError('not_found', 'the block is not in the draft');
+      }
+      const changed: PageDocument = {
+        ...start,
+        blocks: start.blocks.map((block) =>
+          block.guid === input.blockGuid
+            ? { ...block, content: input.content as DraftBlock['content'] }
+            : block,
+        ),
+      };
+      const document = await checkDocument(tx, { actor: ctx.actor, page, document: changed, checked: start });
+      return writeDraft(tx, { page, draft, document, basedOn: input.base.revision, actor: ctx.actor });
+    },
+  );
+}
+
+/** Stores the next version of a draft (or its first); throws draft_stale when another save came first. */
+async function writeDraft(
+  tx: Executor,
+  input: {
+    page: PageRow;
+    draft: PageDraftRow | undefined;
+    document: PageDocument;
+    basedOn: number | null;
+    actor: Actor;
+  },
+): Promise<PageDraftRow> {
+  const { page, draft, document } = input;
+  const now = new Date();
+  const updatedBy = input.actor.user?.id ?? null;
+  const [row] = draft
+    ? await tx
+        .update(pageDrafts)
+        .set({ version: draft.version + 1, document, updatedBy, updatedAt: now })
+        .where(and(eq(pageDrafts.pageId, page.id), eq(pageDrafts.version, draft.version)))
+        .returning()
+    : await tx
+        .insert(pageDrafts)
+        .values({ pageId: page.id, version: 1, document, basedOn: input.basedOn, updatedBy, updatedAt: now })
+        .onConflictDoNothing()
+        .returning();
+  // Another save between the check and this write (on another connection): it came first.
+  if (!row) throw stale();
+  return row;
 }
 
 export async function discardDraft(ctx: WriteCtx, page: PageRow, base: DraftBase): Promise<void> {

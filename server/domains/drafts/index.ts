@@ -15,6 +15,7 @@ import type { Ctx } from '../context.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { copyBlockImage } from '../media/commands.ts';
 import { findMediaRows } from '../media/queries.ts';
+import { checkPageOptions } from '../pages/index.ts';
 import * as commands from './commands.ts';
 import { findingsOf, publishedDocument } from './document.ts';
 import { PREVIEW_HOURS, previewToken } from './preview.ts';
@@ -30,6 +31,7 @@ import {
 } from './queries.ts';
 import {
   presentDraft,
+  presentDraftVersion,
   presentPreviewLink,
   presentRevision,
   presentRevisionSummary,
@@ -83,8 +85,25 @@ export async function saveDraft(
   input: { base: DraftBase; document: PageDocument },
 ) {
   const page = await editablePage(ctx, pageId);
+  // What the options name (templates, the social image) must exist, as for the page's own settings.
+  await checkPageOptions(ctx, input.document.options, 'document.options');
   await commands.saveDraft(ctx, page, input);
   return presentCurrentDraft(ctx, page);
+}
+
+/**
+ * Autosave of one block's content (issue 26): answers only what the next save needs (the new
+ * version), not the whole draft, so that a save while typing stays cheap on a page of many blocks.
+ */
+export async function saveDraftBlockContent(
+  ctx: Ctx,
+  pageId: string,
+  blockGuid: string,
+  input: { base: DraftBase; content: unknown },
+) {
+  const page = await editablePage(ctx, pageId);
+  const row = await commands.saveDraftBlockContent(ctx, page, { ...input, blockGuid });
+  return presentDraftVersion(row);
 }
 
 export async function discardDraft(ctx: Ctx, pageId: string, base: DraftBase) {

@@ -40,6 +40,16 @@ export function presentPreviewLink(row: PreviewLinkRow, url: string, names: Name
   };
 }
 
+/** What an autosave answers: the draft's new version, and when and by whom it was saved. */
+export function presentDraftVersion(row: PageDraftRow) {
+  return {
+    version: row.version,
+    basedOn: row.basedOn,
+    hasDraft: true as const,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 export function presentDraft(input: {
   page: PageRow;
   draft: PageDraftRow | undefined;

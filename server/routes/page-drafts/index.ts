@@ -14,6 +14,7 @@ import {
   restorePageRevision,
   revokePreviewLink,
   saveDraft,
+  saveDraftBlockContent,
   schedulePage,
   unpublishPage,
 } from '../../domains/drafts/index.ts';
@@ -23,8 +24,10 @@ import { pageIdParams } from '../pages/schema.ts';
 import {
   copyBlockBody,
   draftBaseSchema,
+  draftBlockParams,
   draftBlockSchema,
   draftSchema,
+  draftVersionSchema,
   previewLinkBody,
   previewLinkParams,
   previewLinkSchema,
@@ -32,6 +35,7 @@ import {
   revisionParams,
   revisionSchema,
   revisionSummarySchema,
+  saveBlockContentBody,
   saveDraftBody,
   scheduleBody,
   scheduleParams,
@@ -77,6 +81,28 @@ export const pageDraftRoutes: FastifyPluginAsyncZod = async (app) => {
       return saveDraft(contextOf(request), request.params.id, {
         base: { version, revision },
         document: document as PageDocument,
+      });
+    },
+  );
+
+  app.put(
+    '/api/pages/:id/draft/blocks/:blockGuid/content',
+    {
+      schema: {
+        tags: ['page drafts'],
+        summary: "Autosave one block's content in the draft (answers the draft's new version only)",
+        description:
+          'What in-place editing saves while the editor types. The block must be in the draft (404 otherwise); a stale version answers 409 draft_stale and nothing is overwritten.',
+        params: draftBlockParams,
+        body: saveBlockContentBody,
+        response: { 200: draftVersionSchema, ...writeResponses },
+      },
+    },
+    async (request) => {
+      const { version, revision, content } = request.body;
+      return saveDraftBlockContent(contextOf(request), request.params.id, request.params.blockGuid, {
+        base: { version, revision },
+        content,
       });
     },
   );

@@ -42,6 +42,23 @@ export const publishBody = z.object({ ...baseFields, acceptFindings });
 
 export const saveDraftBody = z.object({ ...baseFields, document: pageDocumentSchema });
 
+/** An autosave of one block's content (issue 26): the block's content per language, { nl, en? }. */
+export const saveBlockContentBody = z.object({
+  ...baseFields,
+  content: z.unknown().describe("Content per language, { nl, en? }, as the block type's schema has it"),
+});
+
+export const draftBlockParams = z.object({ id: guidSchema, blockGuid: guidSchema });
+
+export const draftVersionSchema = z
+  .object({
+    version: z.number().int(),
+    basedOn: z.number().int().nullable(),
+    hasDraft: z.literal(true),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PageDraftVersion' });
+
 const personSchema = z
   .object({ guid: z.string(), name: z.string().nullable(), isRemoved: z.boolean() })
   .nullable();
