@@ -1,6 +1,6 @@
 // Every Mantine component's styles for the signed-in screens and edit mode (the public site loads
-// only those it uses: web/styles/mantine-site.css), in Mantine's layer, below the site's styles.
-import '@mantine/core/styles.layer.css';
+// only those it uses: web/styles/mantine-site.css), in their cascade layer, below the site's styles.
+import '../styles/mantine-core.css';
 import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
