@@ -188,10 +188,11 @@ function AdminShell({ children }: { children: ReactNode }) {
           )}
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
-        <main id="main" className="admin-content" tabIndex={-1}>
+      {/* AppShell.Main is the screen's one <main> landmark, and the skip link's target. */}
+      <AppShell.Main id="main" className="admin-main" tabIndex={-1}>
+        <div className="admin-content">
           {formsOnly && !isFormsPath(pathname) ? <Navigate to="/unauthorized" replace /> : children}
-        </main>
+        </div>
       </AppShell.Main>
       <CookieConsentDialog />
       <TermsDialog />
