@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   checkAnswers,
+  defaultLabelPaths,
   EMPTY_DEFINITION,
   FORM_PROOF,
   type FormDefinition,
@@ -15,6 +16,7 @@ import {
   type FormSettings,
   formAvailability,
 } from '../../../common/forms/settings.ts';
+import { pickLocale } from '../../../common/localized-text.ts';
 import { type FormRow, formSubmissions, roles } from '../../db/schema.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import {
@@ -249,6 +251,22 @@ export async function publish(ctx: Ctx, id: string) {
     throw new AppError('validation_failed', 'nothing to publish', [
       { path: 'body/draft', message: 'validation.formEmpty' },
     ]);
+  }
+  // Placeholder choices ("Optie 1", "Option 2") never reach visitors (issue 26).
+  const placeholders = defaultLabelPaths(parsed.data);
+  if (placeholders.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      'placeholder choice labels',
+      placeholders.map(({ path, field, option }) => ({
+        path: `body/draft/${path.replaceAll('.', '/')}`,
+        message: path.endsWith('.en') ? 'validation.formDefaultLabelEn' : 'validation.formDefaultLabel',
+        params: {
+          number: option + 1,
+          question: pickLocale(parsed.data.fields[field]?.label ?? { nl: '' }, ctx.locale),
+        },
+      })),
+    );
   }
   checkListItemQuestions(form.settings, parsed.data);
   const published = await publishForm(ctx, form.id);

@@ -5,6 +5,7 @@ import {
   type FormDefinition,
   isInputKind,
   type PublicFormView,
+  withoutDefaultLabels,
 } from '../../../common/forms/index.ts';
 import { formAvailability } from '../../../common/forms/settings.ts';
 import type { Locale } from '../../../common/localized-text.ts';
@@ -64,7 +65,8 @@ export function presentPublicForm(
     guid: row.id,
     title: row.title,
     version: version.version,
-    definition: version.definition,
+    // An English "Option 1" never reaches a visitor: they read the Dutch text instead (issue 26).
+    definition: withoutDefaultLabels(version.definition),
     availability: formAvailability(row.settings, input.now ?? new Date()),
     openDate: row.settings.openDate,
     closeDate: row.settings.closeDate,
