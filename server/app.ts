@@ -57,6 +57,7 @@ import { searchRoutes } from './routes/search/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
 import { statisticsRoutes } from './routes/statistics/index.ts';
 import { translationRoutes } from './routes/translations/index.ts';
+import { trashRoutes } from './routes/trash/index.ts';
 import { userRoutes } from './routes/users/index.ts';
 import { webRoutes } from './web.ts';
 
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(platformSettingRoutes);
   await app.register(menuRoutes);
   await app.register(redirectRoutes);
+  await app.register(trashRoutes);
   await app.register(pageRoutes);
   await app.register(buildingBlockRoutes);
   await app.register(pageDraftRoutes);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createFormFileStorage } from '../media/storage.ts';
 import { runFormRetention } from './form-retention.ts';
 import { publishDueSchedules } from './scheduled-publishing.ts';
+import { runTrashPurge } from './trash-purge.ts';
 
 /** How often each node looks for due work; each job's slot makes sure it runs once across nodes. */
 const CHECK_EVERY_MS = 10 * 60_000;
@@ -19,6 +20,12 @@ export function registerJobs(app: FastifyInstance, options: { enabled: boolean }
       if (result && result.deleted > 0) app.log.info(result, 'form submissions past their retention deleted');
     } catch (error) {
       app.log.error({ err: error }, 'scheduled form retention failed');
+    }
+    try {
+      const purge = await runTrashPurge(app.database.db, new Date());
+      if (purge && purge.purged > 0) app.log.info(purge, 'trash entries older than 30 days deleted');
+    } catch (error) {
+      app.log.error({ err: error }, 'scheduled trash purge failed');
     }
   };
   // Scheduled publishing (issue 13): due within a minute, so every SCHEDULE_CHECK_SECONDS.

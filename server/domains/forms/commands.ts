@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
+import { trashForm } from '../trash/commands.ts';
 import { runCommand } from '../write.ts';
 
 type Writer = { db: Executor; actor: Actor };
@@ -119,7 +120,8 @@ export async function publishForm(ctx: Writer, id: string): Promise<{ form: Form
 
 export async function deleteForm(ctx: Writer, id: string): Promise<void> {
   await runCommand(ctx, { action: 'form.delete', scope: 'private', target: id }, async (tx) => {
-    // Submissions go with their versions (foreign keys cascade).
+    // To the trash first (issue 26); submissions go with their versions (foreign keys cascade).
+    await trashForm(tx, ctx.actor, id);
     const [row] = await tx.delete(forms).where(eq(forms.id, id)).returning({ id: forms.id });
     if (!row) throw new AppError('not_found', 'form not found');
   });

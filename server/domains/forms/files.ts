@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.ts';
 import { type FormSubmissionFileRow, type FormSubmissionRow, formSubmissionFiles } from '../../db/schema.ts';
 import { sniffFile } from '../../media/sniff.ts';
 import type { MediaStorage } from '../../media/storage.ts';
+import { trashedFileKeys } from '../trash/queries.ts';
 import type { ReceivedFile } from './uploads.ts';
 
 /**
@@ -144,6 +145,8 @@ export async function sweepFormFiles(db: Executor, storage: MediaStorage, now = 
           .where(inArray(formSubmissionFiles.storageKey, batch))
       ).map((row) => row.key),
     );
+    // A trashed form's files stay until the trash lets it go (issue 26).
+    for (const key of await trashedFileKeys(db, batch)) known.add(key);
     for (const key of batch) {
       if (known.has(key)) continue;
       await storage.remove(key);

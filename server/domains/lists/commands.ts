@@ -18,6 +18,7 @@ import { blockScope } from '../blocks/commands.ts';
 import { SERVER_BLOCK_TYPES } from '../blocks/types/index.ts';
 import { type Issue, parseBlockContent, parseBlockOptions, throwIfInvalid } from '../blocks/validate.ts';
 import { referencedMedia } from '../media/references.ts';
+import { trashListItem } from '../trash/commands.ts';
 import { type AuditData, runCommand, type WriteScope } from '../write.ts';
 import type { ListContext } from './lists.ts';
 
@@ -291,6 +292,7 @@ export async function deleteListItem(ctx: Writer, found: { item: ListItemRow; li
       data: { blockGuid: item.blockId, title: item.title },
     },
     async (tx) => {
+      await trashListItem(tx, ctx.actor, item);
       await tx.delete(listItems).where(eq(listItems.id, item.id));
     },
   );

@@ -6,6 +6,7 @@ import { type MenuItemRow, menuItems, menus, pages } from '../../db/schema.ts';
 import { AppError, type ErrorDetail } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
 import { dropRedirectsAt, recordMovedPaths } from '../redirects/commands.ts';
+import { trashMenuItem } from '../trash/commands.ts';
 import { runCommand } from '../write.ts';
 import { depthOf, heightOf, menuPaths, movedPaths, subtreeIds } from './paths.ts';
 
@@ -232,12 +233,13 @@ export async function updateMenuItem(ctx: Writer, menu: MenuRow, item: MenuItemR
   );
 }
 
-/** Deletes an item and every item under it (they hang off it); returns how many went. */
+/** Deletes an item and every item under it (they hang off it, to the trash first); returns how many went. */
 export async function deleteMenuItem(ctx: Writer, menu: MenuRow, item: MenuItemRow): Promise<number> {
   return runCommand(ctx, { action: 'menuItem.delete', scope: 'public', target: item.id }, async (tx) => {
-    const removed = subtreeIds(await itemsOf(tx, menu.id), item.id).size;
+    const removed = subtreeIds(await itemsOf(tx, menu.id), item.id);
+    await trashMenuItem(tx, ctx.actor, item, removed);
     await tx.delete(menuItems).where(eq(menuItems.id, item.id));
-    return removed;
+    return removed.size;
   });
 }
 

@@ -12,6 +12,7 @@ import { type BlockRow, buildingBlockInstances, menuItems, type PageRow, pages }
 import { AppError } from '../../errors.ts';
 import { nextSortId, SORT_STEP } from '../blocks/queries.ts';
 import type { Ctx } from '../context.ts';
+import { trashPage } from '../trash/commands.ts';
 import { contentScope, runCommand } from '../write.ts';
 import { findMenuItemsOfPage, findNamesLike } from './queries.ts';
 
@@ -243,7 +244,8 @@ export async function duplicatePage(ctx: Pick<Ctx, 'db' | 'actor'>, page: PageRo
 /**
  * Deletes a page in one change: its menu items go (their children move up to the deleted item's
  * place, keeping their order; a child whose segment a new sibling already has gets "-2", "-3", …),
- * its blocks and its lists' items go with it (foreign keys cascade).
+ * its blocks and its lists' items go with it (foreign keys cascade). All of it goes to the trash
+ * first (issue 26), from where a restore puts it back as it was.
  */
 export async function deletePage(ctx: Pick<Ctx, 'db' | 'actor'>, page: PageRow): Promise<void> {
   await runCommand(
@@ -255,6 +257,7 @@ export async function deletePage(ctx: Pick<Ctx, 'db' | 'actor'>, page: PageRow):
       data: () => ({ name: page.name }),
     },
     async (tx) => {
+      await trashPage(tx, ctx.actor, page);
       const items = await findMenuItemsOfPage(tx, page.id);
       const removed = new Set(items.map(({ item }) => item.id));
       for (const { item } of items) {
