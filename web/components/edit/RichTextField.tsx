@@ -24,22 +24,42 @@ export function RichTextField({
   onChange(doc: RichTextNode): void;
   error?: string | undefined;
 }) {
-  const { t } = useTranslation();
   const labelId = useId();
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        // The link rule the server checks (common/urls.ts): other links are not made, pasted or kept.
-        link: { openOnClick: false, isAllowedUri: (url) => isAllowedUrl(url, 'link') },
-      }),
-    ],
+    extensions: richTextExtensions(),
     content: value,
     // The editor exists only in the browser (the drawer is client-only); never render it on the server.
     immediatelyRender: false,
     editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: current }) => onChange(current.getJSON() as RichTextNode),
   });
-  const labels = useMemo<Partial<RichTextEditorLabels>>(
+  const labels = useRichTextLabels();
+  return (
+    <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
+      <RichTextEditor editor={editor} labels={labels} className="rich-text-field">
+        <RichTextToolbar />
+        <RichTextEditor.Content />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}
+
+/**
+ * Tiptap with the same StarterKit the server renders with; links only under the link rule the
+ * server checks (common/urls.ts): other links are not made, pasted or kept.
+ */
+export function richTextExtensions() {
+  return [
+    StarterKit.configure({
+      link: { openOnClick: false, isAllowedUri: (url) => isAllowedUrl(url, 'link') },
+    }),
+  ];
+}
+
+/** The toolbar's labels in the interface language. */
+export function useRichTextLabels(): Partial<RichTextEditorLabels> {
+  const { t } = useTranslation();
+  return useMemo<Partial<RichTextEditorLabels>>(
     () => ({
       boldControlLabel: t('blockEditor.rte.bold'),
       italicControlLabel: t('blockEditor.rte.italic'),
@@ -64,38 +84,37 @@ export function RichTextField({
     }),
     [t],
   );
+}
+
+/** The toolbar of every rich-text editor (in a drawer and in place). */
+export function RichTextToolbar({ sticky = false }: { sticky?: boolean }) {
   return (
-    <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
-      <RichTextEditor editor={editor} labels={labels} className="rich-text-field">
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-            <RichTextEditor.Strikethrough />
-            <RichTextEditor.ClearFormatting />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.H2 />
-            <RichTextEditor.H3 />
-            <RichTextEditor.H4 />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-            <RichTextEditor.Blockquote />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
-            <RichTextEditor.Unlink />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Undo />
-            <RichTextEditor.Redo />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content />
-      </RichTextEditor>
-    </Input.Wrapper>
+    <RichTextEditor.Toolbar sticky={sticky}>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Bold />
+        <RichTextEditor.Italic />
+        <RichTextEditor.Underline />
+        <RichTextEditor.Strikethrough />
+        <RichTextEditor.ClearFormatting />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.H2 />
+        <RichTextEditor.H3 />
+        <RichTextEditor.H4 />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.BulletList />
+        <RichTextEditor.OrderedList />
+        <RichTextEditor.Blockquote />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Link />
+        <RichTextEditor.Unlink />
+      </RichTextEditor.ControlsGroup>
+      <RichTextEditor.ControlsGroup>
+        <RichTextEditor.Undo />
+        <RichTextEditor.Redo />
+      </RichTextEditor.ControlsGroup>
+    </RichTextEditor.Toolbar>
   );
 }
