@@ -1,6 +1,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { PageView } from '../../common/site';
+import { SignedOutNoticeBox } from '../components/SignedOutNotice';
 import { SiteDialogs } from '../components/SiteDialogs';
 import { SiteFooter } from '../components/SiteFooter';
 import { SiteHeader } from '../components/SiteHeader';
@@ -45,6 +46,7 @@ export function SiteShellLayout({ children }: { children: ReactNode }) {
   const hasAnchor = useHasAnchor();
   const content = (
     <main id="main" className="site-content" tabIndex={-1} data-anchor={hasAnchor || undefined}>
+      <SignedOutNoticeBox />
       {children}
     </main>
   );
