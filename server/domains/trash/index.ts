@@ -11,14 +11,14 @@ import { presentEntry } from './view.ts';
  * puts them here (the delete commands of their domains); admins list, restore and purge.
  */
 
-export async function listTrash(ctx: Ctx) {
+export async function listTrash(ctx: Ctx, query: Parameters<typeof findEntries>[1]) {
   authorize(ctx.actor, 'trash.manage');
-  const rows = await findEntries(ctx.db);
+  const { rows, total } = await findEntries(ctx.db, query);
   const names = await userNames(
     ctx.db,
     rows.map((row) => row.deletedBy),
   );
-  return { items: rows.map((row) => presentEntry(row, names, ctx.locale)) };
+  return { items: rows.map((row) => presentEntry(row, names, ctx.locale)), total };
 }
 
 async function requireEntry(ctx: Ctx, id: string) {

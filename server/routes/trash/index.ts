@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as trash from '../../domains/trash/index.ts';
-import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
+import {
+  errorResponseSchema,
+  errorResponses,
+  guidSchema,
+  pagedSchema,
+  tableQuerySchema,
+} from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
 
 const entrySchema = z
@@ -19,6 +25,7 @@ const entrySchema = z
   .meta({ id: 'TrashEntry' });
 const adminErrors = { ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema };
 const guidParams = z.object({ guid: guidSchema });
+const trashQuery = tableQuerySchema(['deletedAt', 'title', 'kind'], 'deletedAt');
 
 /** The trash (issue 26): deleted pages, list items, forms and menu items, 30 days (admins). */
 export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,14 +34,12 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trash'],
-        summary: 'What is in the trash, newest deletion first (admins)',
-        response: {
-          200: z.object({ items: z.array(entrySchema) }).meta({ id: 'TrashList' }),
-          ...adminErrors,
-        },
+        summary: 'What is in the trash, server-paged, searchable by title (admins)',
+        querystring: trashQuery,
+        response: { 200: pagedSchema(entrySchema).meta({ id: 'TrashPage' }), ...adminErrors },
       },
     },
-    async (request) => trash.listTrash(contextOf(request)),
+    async (request) => trash.listTrash(contextOf(request), request.query),
   );
 
   app.post(

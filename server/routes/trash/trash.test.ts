@@ -52,7 +52,10 @@ describe('trash API', () => {
   });
 
   const trash = async () => {
-    const response = await admin.request({ method: 'GET', url: '/api/trash' });
+    const response = await admin.request({
+      method: 'GET',
+      url: '/api/trash?sortBy=deletedAt&sortDirection=desc',
+    });
     expect(response.statusCode).toBe(200);
     return (response.json() as { items: Entry[] }).items;
   };
@@ -146,7 +149,7 @@ describe('trash API', () => {
 
     const entry = await entryFor(page.id);
     expect(entry).toMatchObject({ kind: 'page', title: 'Zomerfeest', deletedBy: { name: 'Anna Beheer' } });
-    const english = await admin.request({ method: 'GET', url: '/api/trash?lang=en' });
+    const english = await admin.request({ method: 'GET', url: '/api/trash?lang=en&search=summer' });
     expect(JSON.stringify(english.json())).toContain('Summer party');
 
     const restored = await admin.request({ method: 'POST', url: `/api/trash/${entry.guid}/restore` });
@@ -212,12 +215,9 @@ describe('trash API', () => {
     expect(menuEntry).toMatchObject({ kind: 'menuItem', title: 'Over ons' });
     // Another item took the segment meanwhile: the restore is refused and the entry stays.
     const taker = await createMenuItem(db, { menuId: menu.id, urlSegment: 'over', name: 'Over' });
-    const refused = await admin.request({
-      method: 'POST',
-      url: `/api/trash/${menuEntry.guid}/restore`,
-      headers: { 'accept-language': 'nl' },
-    });
+    const refused = await admin.request({ method: 'POST', url: `/api/trash/${menuEntry.guid}/restore` });
     expectApiError(refused, 409, 'conflict');
+    expect(JSON.stringify(refused.json())).toContain('zijn plek is inmiddels bezet');
     expect(await entryFor(top.id)).toMatchObject({ guid: menuEntry.guid });
     await db.delete(menuItems).where(eq(menuItems.id, taker.id));
     expect(
