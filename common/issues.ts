@@ -15,6 +15,8 @@ export type SchemaIssue = {
   expected?: unknown;
   keys?: unknown;
   message?: unknown;
+  /** What a refinement names in its message (`{ name }` of an unknown page option). */
+  params?: unknown;
 };
 
 const TYPES = new Set(['string', 'number', 'int', 'boolean', 'object', 'array', 'date']);
@@ -78,8 +80,22 @@ export function issueMessage(issue: SchemaIssue): IssueMessage {
       };
     case 'custom':
       // A refinement names its problem with a key (the rules in common/ do); anything else is generic.
-      return isIssueKey(issue.message) ? { key: issue.message } : { key: 'validation.invalid' };
+      if (!isIssueKey(issue.message)) return { key: 'validation.invalid' };
+      return {
+        key: issue.message,
+        ...(textParams(issue.params) ? { params: textParams(issue.params) } : {}),
+      };
     default:
       return { key: 'validation.invalid' };
   }
+}
+
+/** A refinement's parameters, if they are texts and numbers only (anything else is left out). */
+function textParams(value: unknown): Record<string, string | number> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

@@ -13,7 +13,20 @@ describe('readPageSettings', () => {
       footerGuid: null,
       templateHeader: null,
       templateFooter: null,
+      socialImage: null,
+      noindex: false,
     });
+  });
+
+  it('reads the social image and hides from search engines only with "true" (issue 26)', () => {
+    expect(
+      readPageSettings([
+        { name: 'socialImage', value: 'd' },
+        { name: 'noindex', value: 'true' },
+      ]),
+    ).toMatchObject({ socialImage: 'd', noindex: true });
+    expect(readPageSettings([{ name: 'noindex', value: 'yes' }]).noindex).toBe(false);
+    expect(readPageSettings([{ name: 'socialImage', value: '' }]).socialImage).toBeNull();
   });
 
   it('turns a flag off only with the value "false"', () => {

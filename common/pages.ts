@@ -40,8 +40,16 @@ export const PAGE_OPTION_NAMES = [
   'templateHeader',
   'templateFooter',
   'showMainMenu',
+  // Issue 26: what search engines and shared links get (the social image is an uploaded image's guid).
+  'socialImage',
+  'noindex',
 ] as const;
 export type PageOptionName = (typeof PAGE_OPTION_NAMES)[number];
+
+/** Whether a name is one of the page options; any other name is refused where options are written. */
+export function isPageOptionName(name: string): name is PageOptionName {
+  return (PAGE_OPTION_NAMES as readonly string[]).includes(name);
+}
 
 export type { PageOption } from './page-schemas.ts';
 
@@ -55,6 +63,10 @@ export type PageSettings = {
   footerGuid: string | null;
   templateHeader: string | null;
   templateFooter: string | null;
+  /** The image shared links show (`og:image`): an uploaded image's guid. */
+  socialImage: string | null;
+  /** "Verbergen voor zoekmachines": `<meta name="robots" content="noindex">`. */
+  noindex: boolean;
 };
 
 const PAGE_SETTING_DEFAULTS: PageSettings = {
@@ -67,6 +79,8 @@ const PAGE_SETTING_DEFAULTS: PageSettings = {
   footerGuid: null,
   templateHeader: null,
   templateFooter: null,
+  socialImage: null,
+  noindex: false,
 };
 
 /** Page options are stored as name/value pairs (the API contract); this reads them into typed settings. */
@@ -85,7 +99,11 @@ export function readPageSettings(options: readonly PageOption[]): PageSettings {
       case 'footerGuid':
       case 'templateHeader':
       case 'templateFooter':
+      case 'socialImage':
         settings[name] = value === '' ? null : value;
+        break;
+      case 'noindex':
+        settings.noindex = value === 'true';
         break;
     }
   }

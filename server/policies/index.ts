@@ -80,7 +80,7 @@ export function ensureVisible<A extends Action>(
  * from the same rows that authorise: the client reads these and never re-derives a rule.
  */
 export const ABILITIES = {
-  page: { update: 'page.update' },
+  page: { update: 'page.update', changeRights: 'page.changeRights' },
   list: { addItem: 'list.addItem', editItems: 'list.editItems' },
   listItem: { update: 'listItem.update', delete: 'listItem.delete' },
   form: {

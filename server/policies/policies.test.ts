@@ -514,8 +514,12 @@ describe('the policy matrix: every row of the action table × every actor', () =
 describe('abilities', () => {
   it('are generated from the action table', () => {
     const editor = ACTORS['page editor'];
-    expect(abilities('page', editor, page(T, 'roles'))).toEqual({ update: true });
-    expect(abilities('page', ACTORS.member, page(T, 'roles'))).toEqual({ update: false });
+    expect(abilities('page', editor, page(T, 'roles'))).toEqual({ update: true, changeRights: false });
+    expect(abilities('page', ACTORS.member, page(T, 'roles'))).toEqual({
+      update: false,
+      changeRights: false,
+    });
+    expect(abilities('page', ACTORS.admin, page(T, 'roles'))).toEqual({ update: true, changeRights: true });
     expect(abilities('list', ACTORS.member, listSamples()[1]!.args[0])).toEqual({
       addItem: true,
       editItems: false,

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Locale } from '../../common/localized-text';
+import { imageUrl, SITE_IMAGES } from '../../common/media';
 import type { PageView } from '../../common/site';
 
 type RootData = {
@@ -9,8 +10,12 @@ type RootData = {
 
 const OG_LOCALES: Record<Locale, string> = { nl: 'nl_NL', en: 'en_GB' };
 
+/** The social image's width (`og:image`): the widest item image, a size the site's own pages use. */
+const SOCIAL_IMAGE_WIDTH = SITE_IMAGES.itemWidths[SITE_IMAGES.itemWidths.length - 1];
+
 /**
- * Title, description, canonical and hreflang alternates for a content page. Alternates are the same
+ * Title, description, canonical and hreflang alternates for a content page; its social image
+ * (`og:image`) and "hide from search engines" (`robots: noindex`) from its options (issue 26). Alternates are the same
  * path with ?lang=, unless the page has its own URL per language (legal pages: /…/{lang}).
  */
 export function pageMeta(
@@ -42,5 +47,14 @@ export function pageMeta(
     { tagName: 'link', rel: 'alternate', hrefLang: 'nl', href: alternate('nl') },
     { tagName: 'link', rel: 'alternate', hrefLang: 'en', href: alternate('en') },
     { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: alternates ? alternate('nl') : url },
+    ...(page.settings.socialImage
+      ? [
+          {
+            property: 'og:image',
+            content: `${origin}${imageUrl(page.settings.socialImage, { width: SOCIAL_IMAGE_WIDTH })}`,
+          },
+        ]
+      : []),
+    ...(page.settings.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 }

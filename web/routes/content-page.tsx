@@ -107,7 +107,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (loaderData?.itemView) return itemPageMeta(loaderData.itemView, matches);
   const meta = pageMeta(loaderData?.page, matches);
   // A draft shown through a preview link is not for search engines.
-  return loaderData?.preview === 'shown' ? [...meta, { name: 'robots', content: 'noindex' }] : meta;
+  const isHidden = meta.some((entry) => 'name' in entry && entry.name === 'robots');
+  return loaderData?.preview === 'shown' && !isHidden
+    ? [...meta, { name: 'robots', content: 'noindex' }]
+    : meta;
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

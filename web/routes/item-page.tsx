@@ -53,8 +53,12 @@ export function itemPageMeta(
     { ...page, title: item.title, description: item.description, path: item.url ?? page.path },
     matches,
   );
+  // The item's own image, if it has one, instead of its page's social image.
   return item.imageGuid
-    ? [...meta, { property: 'og:image', content: imageUrl(item.imageGuid, { width: ITEM_IMAGE_WIDTH }) }]
+    ? [
+        ...meta.filter((entry) => !('property' in entry && entry.property === 'og:image')),
+        { property: 'og:image', content: imageUrl(item.imageGuid, { width: ITEM_IMAGE_WIDTH }) },
+      ]
     : meta;
 }
 

@@ -18,6 +18,8 @@ import { findMenuItemsOfPage, findNamesLike } from './queries.ts';
 
 export type PageSettingsUpdate = {
   titleTranslations?: { nl: string; en?: string | undefined } | undefined;
+  /** null (or empty in both languages): no description of its own. */
+  description?: { nl: string; en?: string | undefined } | null | undefined;
   isPublished?: boolean | undefined;
   layout?: PageLayout | undefined;
   options?: PageOption[] | undefined;
@@ -84,6 +86,7 @@ export async function updatePageSettings(
                 },
               }
             : {}),
+          ...(update.description !== undefined ? { description: storedDescription(update.description) } : {}),
           ...(update.isPublished !== undefined ? { isPublished: update.isPublished } : {}),
           ...(update.layout ? { layout: update.layout } : {}),
           ...(update.options ? { options: update.options } : {}),
@@ -99,6 +102,14 @@ export async function updatePageSettings(
       return saved ?? page;
     },
   );
+}
+
+/** A description as stored: null when it is empty in both languages. */
+export function storedDescription(
+  description: { nl: string; en?: string | undefined } | null | undefined,
+): LocalizedText | null {
+  if (!description || (description.nl === '' && !description.en)) return null;
+  return { nl: description.nl, ...(description.en ? { en: description.en } : {}) };
 }
 
 /** Appends the blocks at `from` positions, in their order, to the end of `to`. */
@@ -131,6 +142,7 @@ async function moveBlocks(
 
 export type NewPage = {
   title: { nl: string; en?: string | undefined };
+  description?: { nl: string; en?: string | undefined } | null | undefined;
   layout: PageLayout;
   isPublished?: boolean | undefined;
   options?: PageOption[] | undefined;
@@ -168,6 +180,7 @@ export async function createPage(ctx: Pick<Ctx, 'db' | 'actor'>, input: NewPage)
           name: await uniqueName(tx, input.title.nl, 'pagina'),
           kind: 'page',
           title: localized(input.title),
+          description: storedDescription(input.description),
           layout: input.layout,
           isPublished: input.isPublished ?? false,
           options: input.options ?? [],

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { pickLocale } from '../../../common/localized-text.ts';
+import type { PageOption } from '../../../common/pages.ts';
 import type { Executor } from '../../db/client.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -9,6 +10,7 @@ import { contentVersion } from '../cache.ts';
 import { type Ctx, requireUser } from '../context.ts';
 import { getListPage } from '../lists/index.ts';
 import { toListContext } from '../lists/lists.ts';
+import { referencedMedia } from '../media/references.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 import {
   createPage,
@@ -128,6 +130,7 @@ export async function updatePage(ctx: Ctx, id: string, update: PageSettingsUpdat
   requireUser(ctx);
   const page = await requireVisiblePage(ctx, { id }, 'page');
   authorize(ctx.actor, 'page.update', page);
+  await checkPageOptions(ctx, update.options);
   if (update.editPermission !== undefined || update.editRoles !== undefined || update.roleIds !== undefined) {
     authorize(ctx.actor, 'page.changeRights');
   }
@@ -170,26 +173,52 @@ export async function listAdminPages(
 export async function addPage(ctx: Ctx, input: NewPage) {
   requireUser(ctx);
   authorize(ctx.actor, 'page.create');
-  await checkTemplates(ctx, input.options);
+  await checkPageOptions(ctx, input.options);
   const page = await createPage(ctx, input);
   return presentPage(page, ctx.actor, ctx.locale, []);
 }
 
-/** Page options that name a template must name an existing template. */
-async function checkTemplates(ctx: Ctx, options: NewPage['options']) {
-  for (const option of options ?? []) {
-    if (!['templateHeader', 'templateFooter', 'footerGuid'].includes(option.name) || option.value === '')
-      continue;
-    const template = /^[0-9a-f-]{36}$/i.test(option.value)
-      ? await findPage(ctx.db, { id: option.value }, 'template')
-      : undefined;
-    if (!template) {
-      throw new AppError('validation_failed', 'no such template', [
-        { path: `options.${option.name}`, message: 'validation.guid' },
+/**
+ * Page options that name something must name what exists: a template an existing template, the
+ * social image (issue 26) an uploaded image everyone may see (shared links show it to anyone).
+ * `at` is where the options are in the request (`options`, `document.options`).
+ */
+export async function checkPageOptions(
+  ctx: Pick<Ctx, 'db' | 'actor'>,
+  options: readonly PageOption[] | undefined,
+  at = 'options',
+) {
+  for (const [index, option] of (options ?? []).entries()) {
+    if (option.value === '') continue;
+    if (['templateHeader', 'templateFooter', 'footerGuid'].includes(option.name)) {
+      const template = GUID.test(option.value)
+        ? await findPage(ctx.db, { id: option.value }, 'template')
+        : undefined;
+      if (!template) {
+        throw new AppError('validation_failed', 'no such template', [
+          { path: `${at}.${index}.value`, message: 'validation.guid' },
+        ]);
+      }
+    }
+    if (option.name === 'socialImage') {
+      const image = GUID.test(option.value)
+        ? (await referencedMedia(ctx.db, ctx.actor, { kind: 'setting' }, [option.value])).get(option.value)
+        : null;
+      if (!image) {
+        throw new AppError('validation_failed', 'the social image is not a public image', [
+          { path: `${at}.${index}.value`, message: 'validation.media' },
+        ]);
+      }
+    }
+    if (option.name === 'noindex' && option.value !== 'true' && option.value !== 'false') {
+      throw new AppError('validation_failed', 'noindex is true or false', [
+        { path: `${at}.${index}.value`, message: 'validation.boolean' },
       ]);
     }
   }
 }
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function requireAdminPage(ctx: Ctx, id: string) {
   const page = await findPage(ctx.db, { id }, 'page');

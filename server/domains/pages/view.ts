@@ -13,6 +13,9 @@ export function presentPage(page: PageRow, actor: Actor, locale: Locale, blocks?
     title: pickLocale(page.title, locale),
     titleTranslations: page.title,
     description: page.description ? pickLocale(page.description, locale) : '',
+    descriptionTranslations: page.description
+      ? { nl: page.description.nl, ...(page.description.en ? { en: page.description.en } : {}) }
+      : null,
     isPublished: page.isPublished,
     isTemplate: page.kind === 'template',
     layout: page.layout,

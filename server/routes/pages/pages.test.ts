@@ -602,7 +602,7 @@ describe('what signed-in actors see', () => {
   ] as const)('GET an unpublished roles page as %s answers %i', async (actor, status) => {
     const response = await get(`/api/pages/${draft.id}`, headers[actor]);
     expect(response.statusCode).toBe(status);
-    if (status === 200) expect(response.json().page.abilities).toEqual({ update: true });
+    if (status === 200) expect(response.json().page.abilities).toMatchObject({ update: true });
   });
 
   it('shows an unpublished admins-only page to admins only', async () => {

@@ -31,6 +31,7 @@ export const pageSchema = z
     title: z.string(),
     titleTranslations: localizedSchema,
     description: z.string(),
+    descriptionTranslations: localizedSchema.nullable(),
     isPublished: z.boolean(),
     isTemplate: z.boolean(),
     layout: z.enum(PAGE_LAYOUTS),
@@ -39,7 +40,7 @@ export const pageSchema = z
     editRoles: z.array(z.string()),
     roleIds: z.array(z.string()),
     updatedAt: z.string(),
-    abilities: z.object({ update: z.boolean() }),
+    abilities: z.object({ update: z.boolean(), changeRights: z.boolean() }),
     buildingBlockInstances: z.array(blockInstanceSchema).optional(),
   })
   .meta({ id: 'Page' });
@@ -61,8 +62,15 @@ export const pageResponse = z
   })
   .meta({ id: 'PageWithMetadata' });
 
+/** A page's description (`<meta name="description">`); empty in both languages: none (the site's description then). */
+const descriptionBody = z
+  .object({ nl: z.string().trim().max(500), en: z.string().trim().max(500).optional() })
+  .nullable()
+  .meta({ id: 'PageDescriptionInput' });
+
 export const pageSettingsBody = z
   .object({
+    description: descriptionBody.optional(),
     titleTranslations: z
       .object({ nl: z.string().trim().min(1).max(200), en: z.string().trim().max(200).optional() })
       .optional(),
@@ -117,6 +125,7 @@ export const adminPagesResponse = pagedSchema(adminPageRowSchema).meta({ id: 'Ad
 export const newPageBody = z
   .object({
     title: titleBody,
+    description: descriptionBody.optional(),
     layout: z.enum(PAGE_LAYOUTS),
     isPublished: z.boolean().optional(),
     options: z.array(pageOptionSchema).max(50).optional(),
