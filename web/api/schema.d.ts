@@ -14198,6 +14198,12 @@ export interface components {
                     added: string[];
                     removed: string[];
                     changed: string[];
+                    labels: {
+                        [key: string]: {
+                            nl: string;
+                            en?: string;
+                        };
+                    };
                 };
             }[];
             placements: {
@@ -15463,6 +15469,12 @@ export interface components {
                     added: string[];
                     removed: string[];
                     changed: string[];
+                    labels: {
+                        [key: string]: {
+                            nl: string;
+                            en?: string;
+                        };
+                    };
                 };
             }[];
             placements: {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { FORM_POST_FIELDS } from '../../common/forms/public';
+import { formatMoment } from '../account/format';
 import { StatusPage } from '../components/StatusPage';
 import { SubmissionFileLink } from '../components/SubmissionFileLink';
 import { sharedCatalogue, useTranslation } from '../i18n';
@@ -78,11 +79,7 @@ export default function SubmissionReceipt({ loaderData, actionData }: Route.Comp
       </div>
     );
   }
-  const moment = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'nl-NL', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/Amsterdam',
-  }).format(new Date(receipt.createdAt));
+  const moment = formatMoment(receipt.createdAt, i18n.language);
   return (
     <div className="container receipt-page">
       <Stack py="xl" maw={720} gap="md">

@@ -43,12 +43,23 @@ export function presentVersions(versions: FormVersionRow[], counts: Map<number, 
       publishedAt: row.publishedAt.toISOString(),
       fieldCount: row.definition.fields.filter((field) => isInputKind(field.kind)).length,
       submissionCount: counts.get(row.version) ?? 0,
-      changes: definitionChanges(
+      changes: labelledChanges(
         index === 0 ? null : (versions[index - 1]?.definition ?? null),
         row.definition,
       ),
     }))
     .reverse();
+}
+
+/** What changed between two versions, by key, with each key's question text (issue 26). */
+function labelledChanges(before: FormDefinition | null, after: FormDefinition) {
+  const changes = definitionChanges(before, after);
+  const labels: Record<string, { nl: string; en?: string }> = {};
+  for (const field of [...(before?.fields ?? []), ...after.fields]) {
+    labels[field.key] = field.label.en ? { nl: field.label.nl, en: field.label.en } : { nl: field.label.nl };
+  }
+  const named = new Set([...changes.added, ...changes.removed, ...changes.changed]);
+  return { ...changes, labels: Object.fromEntries(Object.entries(labels).filter(([key]) => named.has(key))) };
 }
 
 /** Whether the draft differs from the latest published version. */

@@ -106,11 +106,13 @@ describe('forms API', () => {
     const form = (await admin.request({ method: 'GET', url: `/api/forms/${guid}` })).json() as {
       currentVersion: number;
       hasUnpublishedChanges: boolean;
-      versions: { version: number; changes: { added: string[] } }[];
+      versions: { version: number; changes: { added: string[]; labels: Record<string, { nl: string }> } }[];
     };
     expect(form.currentVersion).toBe(1);
     expect(form.hasUnpublishedChanges).toBe(false);
     expect(form.versions[0]?.changes.added).toContain('naam');
+    // Each changed key with its question's text, for people (issue 26).
+    expect(form.versions[0]?.changes.labels.naam).toMatchObject({ nl: 'Naam' });
 
     const publicForm = await test.app.inject({ method: 'GET', url: `/api/forms/${guid}/public` });
     expect(publicForm.json()).toMatchObject({ version: 1, availability: 'open', barrier: null });

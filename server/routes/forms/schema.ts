@@ -61,9 +61,11 @@ export const formSummarySchema = z
   .meta({ id: 'FormSummary' });
 
 const changesSchema = z.object({
+  /** Question keys (what machines read); `labels` gives each its text, for people (issue 26). */
   added: z.array(z.string()),
   removed: z.array(z.string()),
   changed: z.array(z.string()),
+  labels: z.record(z.string(), z.object({ nl: z.string(), en: z.string().optional() })),
 });
 
 export const formSchema = formSummarySchema

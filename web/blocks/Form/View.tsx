@@ -42,19 +42,10 @@ import {
 } from '../../../common/forms/index';
 import type { IssueMessage } from '../../../common/issues';
 import { type Locale, pickLocale } from '../../../common/localized-text';
+import { formatMoment } from '../../account/format';
 import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 import { useProofOfWork } from './proof';
-
-const SITE_TIME_ZONE = 'Europe/Amsterdam';
-
-function formatMoment(value: string, locale: string) {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: SITE_TIME_ZONE,
-  }).format(new Date(value));
-}
 
 /**
  * A form on a page (issue 11). Rendered on the server as a plain HTML form that posts to the page

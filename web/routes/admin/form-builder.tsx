@@ -36,16 +36,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  copyDutchToEnglish,
   FORM_FIELD_KINDS,
   type FormDefinition,
   type FormField,
   type FormFieldKind,
   formDefinitionSchema,
+  missingEnglish,
   newFieldKey,
 } from '../../../common/forms/index';
 import type { FormSettings } from '../../../common/forms/settings';
 import { issueMessage } from '../../../common/issues';
 import { type Locale, pickLocale } from '../../../common/localized-text';
+import { formatMoment } from '../../account/format';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
@@ -77,9 +80,11 @@ function newField(definition: FormDefinition, kind: FormFieldKind, label: string
     required: false,
   };
   if (kind === 'singleChoice' || kind === 'multipleChoice' || kind === 'dropdown') {
+    // Choices start empty (issue 26): the editor gives them texts before the draft is saved, so
+    // no placeholder ("Optie 1", "Option 1") ever reaches a visitor.
     field.options = [
-      { value: 'optie_1', label: { nl: 'Optie 1', en: 'Option 1' } },
-      { value: 'optie_2', label: { nl: 'Optie 2', en: 'Option 2' } },
+      { value: '', label: { nl: '' } },
+      { value: '', label: { nl: '' } },
     ];
   }
   if (kind === 'scale') field.scaleMax = 5;
@@ -314,6 +319,13 @@ export default function FormBuilderPage({ params }: Route.ComponentProps) {
                 {draft.fields.length === 0 ? (
                   <Alert variant="light">{t('adminForms.builder.empty')}</Alert>
                 ) : null}
+                <EnglishSummary
+                  draft={draft}
+                  onCopyAll={() => {
+                    change({ fields: draft.fields.map(copyDutchToEnglish) });
+                    setAnnouncement(t('adminForms.builder.copiedToEnglish'));
+                  }}
+                />
                 <FieldList
                   listRef={listRef}
                   draft={draft}
@@ -398,6 +410,21 @@ export default function FormBuilderPage({ params }: Route.ComponentProps) {
         </Tabs.Panel>
       </Tabs>
     </AdminPage>
+  );
+}
+
+/** How many questions lack English texts (issue 26), with one action that copies the Dutch ones. */
+function EnglishSummary({ draft, onCopyAll }: { draft: FormDefinition; onCopyAll(): void }) {
+  const { t } = useTranslation();
+  const count = draft.fields.filter((field) => missingEnglish(field).length > 0).length;
+  if (count === 0) return null;
+  return (
+    <Alert variant="light" color="yellow" className="form-english-summary">
+      <Text size="sm">{t('adminForms.builder.missingEnglishSummary', { count })}</Text>
+      <Button size="compact-sm" variant="default" mt="xs" onClick={onCopyAll}>
+        {t('adminForms.builder.copyAllToEnglish')}
+      </Button>
+    </Alert>
   );
 }
 
@@ -558,6 +585,11 @@ function FieldRow({
           <Badge variant="light" size="sm" className="form-builder-kind" visibleFrom="sm">
             {t(`adminForms.kinds.${field.kind}`)}
           </Badge>
+          {missingEnglish(field).length > 0 ? (
+            <Badge variant="light" size="sm" color="yellow.9" className="form-builder-english">
+              {t('adminForms.builder.missingEnglish')}
+            </Badge>
+          ) : null}
           {field.showWhen ? (
             <Badge variant="outline" size="sm" color="grape" visibleFrom="sm">
               {t('adminForms.builder.conditional')}
@@ -608,18 +640,23 @@ function VersionsTable({
       publishedAt: string;
       fieldCount: number;
       submissionCount: number;
-      changes: { added: string[]; removed: string[]; changed: string[] };
+      changes: {
+        added: string[];
+        removed: string[];
+        changed: string[];
+        labels: Record<string, { nl: string; en?: string | undefined }>;
+      };
     }[];
   };
 }) {
   const { t, i18n } = useTranslation();
-  const dates = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Amsterdam',
-  });
   if (form.versions.length === 0) return <Alert variant="light">{t('adminForms.builder.noVersions')}</Alert>;
-  const list = (keys: string[]) => (keys.length === 0 ? '–' : keys.join(', '));
+  const uiLocale: Locale = i18n.language === 'en' ? 'en' : 'nl';
+  // Questions by their text (issue 26): "Toegevoegd: Telefoonnummer", not "phone_1".
+  const list = (keys: string[], labels: Record<string, { nl: string; en?: string | undefined }>) =>
+    keys.length === 0
+      ? '–'
+      : keys.map((key) => (labels[key] ? pickLocale(labels[key], uiLocale) : key)).join(', ');
   return (
     <div className="table-scroll">
       <Table striped withTableBorder>
@@ -636,14 +673,22 @@ function VersionsTable({
           {form.versions.map((version) => (
             <Table.Tr key={version.version}>
               <Table.Th scope="row">{version.version}</Table.Th>
-              <Table.Td>{dates.format(new Date(version.publishedAt))}</Table.Td>
+              <Table.Td>{formatMoment(version.publishedAt, i18n.language)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{t('adminForms.builder.added', { keys: list(version.changes.added) })}</Text>
                 <Text size="sm">
-                  {t('adminForms.builder.changed', { keys: list(version.changes.changed) })}
+                  {t('adminForms.builder.added', {
+                    keys: list(version.changes.added, version.changes.labels),
+                  })}
                 </Text>
                 <Text size="sm">
-                  {t('adminForms.builder.removedKeys', { keys: list(version.changes.removed) })}
+                  {t('adminForms.builder.changed', {
+                    keys: list(version.changes.changed, version.changes.labels),
+                  })}
+                </Text>
+                <Text size="sm">
+                  {t('adminForms.builder.removedKeys', {
+                    keys: list(version.changes.removed, version.changes.labels),
+                  })}
                 </Text>
               </Table.Td>
               <Table.Td>

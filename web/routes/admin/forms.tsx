@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { FormAvailability } from '../../../common/forms/settings';
+import { formatMoment } from '../../account/format';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { useViewer } from '../../account/viewer';
@@ -66,12 +67,7 @@ export default function AdminFormsPage() {
   const backToOpener = () => requestAnimationFrame(() => opener.current?.focus());
   const toHeading = () => requestAnimationFrame(() => document.getElementById('admin-title')?.focus());
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ['admin', 'forms'] });
-  const dates = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Amsterdam',
-  });
-  const moment = (value: string | null) => (value ? dates.format(new Date(value)) : '–');
+  const moment = (value: string | null) => (value ? formatMoment(value, i18n.language) : '–');
 
   async function remove(form: FormRow) {
     const done = await run(t('adminForms.tasks.delete'), () =>

@@ -16,6 +16,7 @@ import { formatFileSize } from '../../../../common/file-size';
 import {
   acceptedFileTypes,
   CHOICE_KINDS,
+  copyDutchToEnglish,
   countedValues,
   FORM_FILE_MAX_BYTES,
   FORM_FILE_TYPES,
@@ -24,6 +25,7 @@ import {
   type FormField,
   isCountedKind,
   isInputKind,
+  missingEnglish,
 } from '../../../../common/forms/index';
 import { pickLocale } from '../../../../common/localized-text';
 import { useTranslation } from '../../../i18n';
@@ -61,6 +63,7 @@ export function FieldEditor({
     set({ [name]: { ...current, [locale]: text } } as Partial<FormField>);
   };
   const isInput = isInputKind(field.kind);
+  const lacksEnglish = missingEnglish(field).length > 0;
   const isChoice = (CHOICE_KINDS as readonly string[]).includes(field.kind);
   const sources = definition.fields.slice(0, index).filter((entry) => isCountedKind(entry.kind));
   const source = sources.find((entry) => entry.key === field.showWhen?.field);
@@ -80,11 +83,19 @@ export function FieldEditor({
         />
         <TextInput
           label={t('adminForms.builder.label', { language: 'EN' })}
+          description={t('adminForms.builder.englishFallback')}
           value={field.label.en ?? ''}
           error={error('label.en')}
           onChange={(event) => setLocalized('label', 'en', event.currentTarget.value)}
         />
       </SimpleGrid>
+      {lacksEnglish ? (
+        <div>
+          <Button size="compact-sm" variant="light" onClick={() => onChange(copyDutchToEnglish(field))}>
+            {t('adminForms.builder.copyToEnglish')}
+          </Button>
+        </div>
+      ) : null}
       {isInput || field.kind === 'pageBreak' ? (
         <TextInput
           label={t('adminForms.builder.key')}
@@ -349,7 +360,7 @@ function OptionsEditor({
         <Button
           size="compact-sm"
           variant="light"
-          onClick={() => onChange([...options, { value: `optie_${options.length + 1}`, label: { nl: '' } }])}
+          onClick={() => onChange([...options, { value: '', label: { nl: '' } }])}
         >
           {t('adminForms.builder.addOption')}
         </Button>
