@@ -37,6 +37,7 @@ import type { ANONYMOUS } from './policies/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
 import { cacheRoutes } from './routes/cache/index.ts';
+import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { formRoutes } from './routes/forms/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -257,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cacheRoutes);
   await app.register(statisticsRoutes);
   await app.register(translationRoutes);
+  await app.register(dashboardRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   for (const path of ['/api', '/api/*']) {

@@ -22,9 +22,11 @@ export default [
       route('verify-email/:token', 'routes/auth/verify-email.tsx'),
       route('invitation/:code', 'routes/auth/invitation.tsx'),
     ]),
+    route('account/dashboard', 'routes/account/dashboard.tsx'),
     route('account/:accountCategory', 'routes/account/account-page.tsx'),
     // The admin area (SPEC 2): one shell around every admin screen, admins only.
     layout('routes/admin/layout.tsx', { id: ADMIN_LAYOUT_ID }, [
+      route('admin/dashboard', 'routes/admin/dashboard.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
       route('admin/users/properties', 'routes/admin/properties.tsx'),
       route('admin/users/:guid/:accountCategory', 'routes/admin/user.tsx'),
@@ -32,6 +34,7 @@ export default [
       route('admin/menu', 'routes/admin/menu.tsx'),
       route('admin/pages', 'routes/admin/pages.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
+      route('admin/trash', 'routes/admin/trash.tsx'),
       // Forms (issue 11): the builder, the submissions of a form, one submission, a version's dashboard.
       route('admin/forms/view/:guid', 'routes/admin/form-builder.tsx'),
       route('admin/forms/:guid', 'routes/admin/form-submissions.tsx'),

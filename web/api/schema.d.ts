@@ -6532,7 +6532,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My recent activity: sign-ins, profile changes, tokens */
+        /** My recent activity (sign-ins, profile changes, tokens), each event as a sentence in my language */
         get: {
             parameters: {
                 query?: never;
@@ -6548,11 +6548,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            at: string;
-                            action: string;
-                            entityType: string;
-                        }[];
+                        "application/json": components["schemas"]["ActivityEvent"][];
                     };
                 };
                 /** @description Default Response */
@@ -13751,6 +13747,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where I start (issue 26): my drafts, scheduled publishes, recently changed pages, forms with new submissions and lists I may add to, as the policies let me see them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Dashboard"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -14032,6 +14100,85 @@ export interface components {
             pageGuid: string;
             pageName: string;
             pageTitle: string;
+        };
+        SentencePartInput: {
+            text: string;
+            href: string | null;
+        };
+        ActivityEventInput: {
+            id: string;
+            at: string;
+            action: string;
+            entityType: string;
+            entityId: string | null;
+            actor: {
+                guid: string | null;
+                name: string;
+                isRemoved: boolean;
+            } | null;
+            sentence: string;
+            parts: components["schemas"]["SentencePartInput"][];
+        };
+        DashboardPageInput: {
+            guid: string;
+            title: {
+                nl: string;
+                en: string;
+            };
+            path: string | null;
+            isPublished: boolean;
+        };
+        DashboardInput: {
+            drafts: {
+                page: components["schemas"]["DashboardPageInput"];
+                savedAt: string;
+            }[];
+            scheduled: {
+                page: components["schemas"]["DashboardPageInput"];
+                /** @enum {string} */
+                action: "publish" | "unpublish";
+                runAt: string;
+                by: {
+                    guid: string | null;
+                    name: string;
+                    isRemoved: boolean;
+                } | null;
+            }[];
+            recentPages: {
+                page: components["schemas"]["DashboardPageInput"];
+                hasDraft: boolean;
+                changedAt: string;
+                by: {
+                    guid: string | null;
+                    name: string;
+                    isRemoved: boolean;
+                } | null;
+            }[];
+            forms: {
+                guid: string;
+                title: string;
+                currentVersion: number | null;
+                submissions: number;
+                newSubmissions: number;
+                lastSubmissionAt: string | null;
+                abilities: {
+                    update: boolean;
+                    viewResults: boolean;
+                    delete: boolean;
+                    changeRights: boolean;
+                };
+            }[];
+            lists: {
+                blockGuid: string;
+                title: string;
+                page: components["schemas"]["DashboardPageInput"];
+            }[];
+            newSubmissionsDays: number;
+            can: {
+                createPage: boolean;
+                createForm: boolean;
+                administerPages: boolean;
+            };
         };
         FormDefinitionInput: {
             fields: {
@@ -14912,18 +15059,6 @@ export interface components {
             createdAt: string;
             lastSignInAt: string | null;
         };
-        ActivityEventInput: {
-            id: string;
-            at: string;
-            action: string;
-            entityType: string;
-            entityId: string | null;
-            actor: {
-                guid: string | null;
-                name: string;
-                isRemoved: boolean;
-            } | null;
-        };
         RoleInput: {
             guid: string;
             name: string;
@@ -15303,6 +15438,85 @@ export interface components {
             pageGuid: string;
             pageName: string;
             pageTitle: string;
+        };
+        SentencePart: {
+            text: string;
+            href: string | null;
+        };
+        ActivityEvent: {
+            id: string;
+            at: string;
+            action: string;
+            entityType: string;
+            entityId: string | null;
+            actor: {
+                guid: string | null;
+                name: string;
+                isRemoved: boolean;
+            } | null;
+            sentence: string;
+            parts: components["schemas"]["SentencePart"][];
+        };
+        DashboardPage: {
+            guid: string;
+            title: {
+                nl: string;
+                en: string;
+            };
+            path: string | null;
+            isPublished: boolean;
+        };
+        Dashboard: {
+            drafts: {
+                page: components["schemas"]["DashboardPage"];
+                savedAt: string;
+            }[];
+            scheduled: {
+                page: components["schemas"]["DashboardPage"];
+                /** @enum {string} */
+                action: "publish" | "unpublish";
+                runAt: string;
+                by: {
+                    guid: string | null;
+                    name: string;
+                    isRemoved: boolean;
+                } | null;
+            }[];
+            recentPages: {
+                page: components["schemas"]["DashboardPage"];
+                hasDraft: boolean;
+                changedAt: string;
+                by: {
+                    guid: string | null;
+                    name: string;
+                    isRemoved: boolean;
+                } | null;
+            }[];
+            forms: {
+                guid: string;
+                title: string;
+                currentVersion: number | null;
+                submissions: number;
+                newSubmissions: number;
+                lastSubmissionAt: string | null;
+                abilities: {
+                    update: boolean;
+                    viewResults: boolean;
+                    delete: boolean;
+                    changeRights: boolean;
+                };
+            }[];
+            lists: {
+                blockGuid: string;
+                title: string;
+                page: components["schemas"]["DashboardPage"];
+            }[];
+            newSubmissionsDays: number;
+            can: {
+                createPage: boolean;
+                createForm: boolean;
+                administerPages: boolean;
+            };
         };
         FormDefinition: {
             fields: {
@@ -16182,18 +16396,6 @@ export interface components {
             roleIds: string[];
             createdAt: string;
             lastSignInAt: string | null;
-        };
-        ActivityEvent: {
-            id: string;
-            at: string;
-            action: string;
-            entityType: string;
-            entityId: string | null;
-            actor: {
-                guid: string | null;
-                name: string;
-                isRemoved: boolean;
-            } | null;
         };
         Role: {
             guid: string;

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { authorize, can, locksOutSelf } from '../../policies/index.ts';
 import type { TableQuery } from '../../routes/common-schemas.ts';
 import type { ProfileUpdate } from '../../routes/profiles/schema.ts';
+import { describeActivity } from '../activity/index.ts';
 import { type Ctx, requireUser } from '../context.ts';
 import { findSubmissionsOfUser } from '../forms/queries.ts';
 import { answerRows } from '../forms/view.ts';
@@ -37,10 +38,10 @@ import {
 import { propertyProblems, updateOwnProfile } from './profiles.ts';
 import {
   findOwnActivity,
+  findOwnActivityEvents,
   findUser,
   findUserActivity,
   findUserByEmail,
-  findUserNames,
   findUserProperties,
   findUsersPage,
   loadPropertyDefinitions,
@@ -59,13 +60,7 @@ import {
   updateRole,
 } from './roles.ts';
 import { identifyCaller, newSignInChallenge } from './sign-in-limits.ts';
-import {
-  type ApplicationUser,
-  toActivityEvent,
-  toApplicationUser,
-  toDefinitionForAdmin,
-  toUserRow,
-} from './view.ts';
+import { type ApplicationUser, toApplicationUser, toDefinitionForAdmin, toUserRow } from './view.ts';
 
 /**
  * The accounts use-cases: each authorises, runs its commands and presents the result. Routes call
@@ -188,7 +183,11 @@ export async function deleteOwnAccount(ctx: Ctx, password: string) {
   await commands.deleteOwnAccount(ctx, { user: requireUser(ctx, { allowInactive: true }), password });
 }
 
-export const ownActivity = (ctx: Ctx) => findOwnActivity(ctx.db, requireUser(ctx).id);
+/** My recent activity, each event as a sentence in my language (issue 26). */
+export async function ownActivity(ctx: Ctx) {
+  const rows = await findOwnActivityEvents(ctx.db, requireUser(ctx).id);
+  return describeActivity(ctx, rows);
+}
 
 export async function exportOwnData(ctx: Ctx) {
   const user = requireUser(ctx, { allowInactive: true });
@@ -291,11 +290,7 @@ export async function revokeUserSessions(ctx: Ctx, guid: string) {
 export async function userActivity(ctx: Ctx, guid: string, query: { page: number; pageSize: number }) {
   const target = await managedUser(ctx, guid);
   const { rows, total } = await findUserActivity(ctx.db, target.id, query);
-  const names = await findUserNames(
-    ctx.db,
-    rows.flatMap((row) => (row.actorId ? [row.actorId] : [])),
-  );
-  return { items: rows.map((row) => toActivityEvent(row, names, ctx.locale)), total };
+  return { items: await describeActivity(ctx, rows), total };
 }
 
 export async function resendVerification(ctx: Ctx, guid: string) {

@@ -156,7 +156,13 @@ export async function loadPropertyDefinitions(db: Executor): Promise<Map<string,
 
 /** The user's own recent events for the activity page: sign-ins, profile changes, tokens… */
 export async function findOwnActivity(db: Executor, userId: string, limit = 100) {
-  const rows = await db
+  const rows = await findOwnActivityEvents(db, userId, limit);
+  return rows.map((row) => ({ at: row.at.toISOString(), action: row.action, entityType: row.entityType }));
+}
+
+/** The same events as whole rows, for the activity presenter (issue 26). */
+export async function findOwnActivityEvents(db: Executor, userId: string, limit = 100) {
+  return db
     .select()
     .from(auditEvents)
     .where(
@@ -165,7 +171,6 @@ export async function findOwnActivity(db: Executor, userId: string, limit = 100)
         sql`${auditEvents.entityType} IN ('user', 'apiToken', 'session', 'invitation')`,
       ),
     )
-    .orderBy(desc(auditEvents.at))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(limit);
-  return rows.map((row) => ({ at: row.at.toISOString(), action: row.action, entityType: row.entityType }));
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../common/localized-text.ts';
 import type { PropertyDefinition } from '../../../common/profile-properties.ts';
-import type { auditEvents, UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { type Actor, can } from '../../policies/index.ts';
 
 /** SPEC 3 user roles, derived from the account's flags. */
@@ -63,8 +63,6 @@ export type ApplicationUser = ReturnType<typeof toApplicationUser>;
 
 // Admin area: users, roles and profile properties
 
-type AuditEventRow = typeof auditEvents.$inferSelect;
-
 /** Who an audit event names when the account is gone (SPEC: content stays, attributed to them). */
 export const REMOVED_USER = { nl: 'verwijderde gebruiker', en: 'removed user' } as const;
 
@@ -106,18 +104,6 @@ export function toUserRow(user: UserRow) {
     roleIds: user.roleIds,
     createdAt: user.createdAt.toISOString(),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-  };
-}
-
-/** One audit event in an account's activity, with who did it (or "removed user"). */
-export function toActivityEvent(row: AuditEventRow, names: ReadonlyMap<string, string>, locale: Locale) {
-  return {
-    id: String(row.id),
-    at: row.at.toISOString(),
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    actor: actorLabel(row.actorId, names, locale),
   };
 }
 

@@ -6,6 +6,7 @@ import * as accounts from '../../domains/accounts/index.ts';
 import { applicationUserSchema } from '../auth/schema.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
+import { activityEventSchema } from '../dashboard/schema.ts';
 import { profileUpdateBody } from './schema.ts';
 
 const signedInErrors = { ...errorResponses, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -80,9 +81,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['profiles'],
-        summary: 'My recent activity: sign-ins, profile changes, tokens',
+        summary:
+          'My recent activity (sign-ins, profile changes, tokens), each event as a sentence in my language',
         response: {
-          200: z.array(z.object({ at: z.string(), action: z.string(), entityType: z.string() })),
+          200: z.array(activityEventSchema),
           ...signedInErrors,
         },
       },

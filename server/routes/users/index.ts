@@ -12,6 +12,7 @@ import {
   tableQuerySchema,
 } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
+import { activityEventSchema } from '../dashboard/schema.ts';
 import { propertyValuesBody } from '../profiles/schema.ts';
 import { sessionSchema } from '../security/index.ts';
 
@@ -56,18 +57,6 @@ export const userRowSchema = z
   .meta({ id: 'UserRow' });
 
 export const userTableQuery = tableQuerySchema(USER_SORT_KEYS, 'name');
-
-const activityEventSchema = z
-  .object({
-    id: z.string(),
-    at: z.string(),
-    action: z.string(),
-    entityType: z.string(),
-    entityId: z.string().nullable(),
-    /** Who did it; "removed user" (isRemoved) when that account was erased; null: the system. */
-    actor: z.object({ guid: z.string().nullable(), name: z.string(), isRemoved: z.boolean() }).nullable(),
-  })
-  .meta({ id: 'ActivityEvent' });
 
 const activityQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -23,6 +23,9 @@ export function SignedInUserMenu({ viewer, defaultOpened }: { viewer: Viewer; de
         {viewer.isAdmin ? (
           <>
             <Menu.Divider />
+            <Menu.Item component={Link} to="/admin/dashboard">
+              {t('nav.dashboard')}
+            </Menu.Item>
             <Menu.Item component={Link} to="/admin">
               {t('nav.adminArea')}
             </Menu.Item>
@@ -34,6 +37,9 @@ export function SignedInUserMenu({ viewer, defaultOpened }: { viewer: Viewer; de
         ) : viewer.isContentManager ? (
           <>
             <Menu.Divider />
+            <Menu.Item component={Link} to="/account/dashboard">
+              {t('nav.dashboard')}
+            </Menu.Item>
             <Menu.Item component={Link} to="/admin/forms">
               {t('nav.forms')}
             </Menu.Item>

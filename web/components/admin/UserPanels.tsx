@@ -25,6 +25,7 @@ import { useViewer } from '../../account/viewer';
 import { ApiError, api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { PropertyField } from '../account/PropertyField';
+import { ActivitySentence } from '../activity/ActivitySentence';
 import { type Column, DataTable } from './DataTable';
 import { type AdminUser, adminQueries, displayName } from './queries';
 import { useTableState } from './table-state';
@@ -379,32 +380,10 @@ export function UserActivityPanel({ guid }: { guid: string }) {
       render: (row) => formatDateTime(row.at, i18n.language),
     },
     {
-      key: 'action',
-      header: t('adminPeople.user.activity.action'),
+      key: 'what',
+      header: t('adminPeople.user.activity.what'),
       isRowHeader: true,
-      render: (row) => <code>{row.action}</code>,
-    },
-    {
-      key: 'who',
-      header: t('adminPeople.user.activity.who'),
-      render: (row) =>
-        row.actor ? (
-          row.actor.isRemoved ? (
-            <Text size="sm" fs="italic">
-              {t('adminPeople.removedUser')}
-            </Text>
-          ) : (
-            row.actor.name
-          )
-        ) : (
-          t('adminPeople.user.activity.system')
-        ),
-    },
-    {
-      key: 'record',
-      header: t('adminPeople.user.activity.record'),
-      visibleFrom: 'sm',
-      render: (row) => `${row.entityType}${row.entityId ? ` ${row.entityId.slice(0, 8)}` : ''}`,
+      render: (row) => <ActivitySentence parts={row.parts} />,
     },
   ];
   return (

@@ -29,11 +29,14 @@ import '../../i18n/admin';
 
 /** SPEC 1: the admin side menu (forms marked beta), then the site's own screens. */
 const SIDE_MENU = [
+  // Issue 26: the dashboard first; `/admin` still opens the pages (SPEC 2).
+  { to: '/admin/dashboard', label: 'adminShell.dashboard' },
   { to: '/admin/pages', label: 'adminShell.pages' },
   { to: '/admin/menu', label: 'adminShell.menu' },
   { to: '/admin/users', label: 'adminShell.users' },
   { to: '/admin/roles', label: 'adminShell.roles' },
   { to: '/admin/forms', label: 'adminShell.forms', isBeta: true },
+  { to: '/admin/trash', label: 'adminShell.trash' },
 ] as const;
 const SITE_MENU = [
   { to: '/statistics', label: 'adminShell.statistics' },
