@@ -11,7 +11,7 @@ import {
 } from './colors.ts';
 import { LOCALES, type Locale } from './localized-text.ts';
 import { type LayoutPosition, layoutPositions, type PageLayout } from './pages.ts';
-import { isAllowedUrl, videoEmbedUrl } from './urls.ts';
+import { isAllowedUrl, parseLinkReference, videoEmbedUrl } from './urls.ts';
 
 /*
  * The accessibility check of a page draft before it is published (issue 13), like Wagtail's
@@ -28,6 +28,7 @@ export const ACCESSIBILITY_CODES = [
   'vagueLinkText',
   'contrast',
   'videoTitle',
+  'brokenLink',
 ] as const;
 export type AccessibilityCode = (typeof ACCESSIBILITY_CODES)[number];
 
@@ -51,7 +52,16 @@ export type AccessibilityDetails = {
   contrast: { usage: 'link' | 'filledButton'; ratio: number; foreground: string; background: string };
   /** A video whose title (the name of its player for screen readers) is empty. */
   videoTitle: { url: string };
+  /**
+   * A link to a page or list item of the site (`page:<guid>`, `item:<guid>`, issue 26) whose target
+   * is `gone` (deleted), `unpublished`, or published but served nowhere (`unreachable`: in no menu);
+   * visitors get its text without the link. `text` is the link's text (a button's label, an alt text).
+   */
+  brokenLink: { reason: BrokenLinkReason; text: string; href: string };
 };
+
+export const BROKEN_LINK_REASONS = ['gone', 'unpublished', 'unreachable'] as const;
+export type BrokenLinkReason = (typeof BROKEN_LINK_REASONS)[number];
 
 type FindingOf<C extends AccessibilityCode> = {
   code: C;
@@ -82,6 +92,8 @@ export type AccessibilityInput = {
   layout: PageLayout;
   blocks: readonly AccessibilityBlock[];
   colours: AccessibilityColours;
+  /** Why the page and item references of the draft that visitors would not follow are not linked. */
+  brokenLinks?: Readonly<Record<string, BrokenLinkReason>>;
 };
 
 export const MAX_DETAIL_LENGTH = 80;
@@ -159,7 +171,8 @@ export function checkAccessibility(input: AccessibilityInput): AccessibilityFind
       const content = contentIn(block, language);
       if (content === null) continue;
       try {
-        for (const finding of blockFindings(block, content, language)) findings.push(finding);
+        for (const finding of blockFindings(block, content, language, input.brokenLinks ?? {}))
+          findings.push(finding);
       } catch {
         // Content no reader anticipated (a getter, a proxy): the site would not show it either.
       }
@@ -366,10 +379,22 @@ function blockHeadings(name: string, content: Json): Heading[] {
 
 const FILE_NAME = /^[^\s/\\]{0,200}\.(?:jpe?g|png|gif|webp|avif|svg|heic|heif|bmp|tiff?)$/i;
 
-function blockFindings(block: AccessibilityBlock, content: Json, language: Locale): AccessibilityFinding[] {
+function blockFindings(
+  block: AccessibilityBlock,
+  content: Json,
+  language: Locale,
+  brokenLinks: Readonly<Record<string, BrokenLinkReason>>,
+): AccessibilityFinding[] {
   const at = { blockGuid: block.guid, position: block.position, language };
   const findings: AccessibilityFinding[] = [];
+  const checkTarget = (text: string, href: string) => {
+    if (parseLinkReference(href) === null || !Object.hasOwn(brokenLinks, href)) return;
+    const reason = brokenLinks[href];
+    if (reason === undefined || !BROKEN_LINK_REASONS.includes(reason)) return;
+    findings.push({ ...at, code: 'brokenLink', details: { reason, text: cut(visible(text)), href } });
+  };
   const checkLink = (text: string, href: string) => {
+    checkTarget(text, href);
     const shown = visible(text);
     if (shown === '') {
       findings.push({ ...at, code: 'emptyLink', details: { href: cut(href) } });
@@ -405,8 +430,11 @@ function blockFindings(block: AccessibilityBlock, content: Json, language: Local
       const alt = visible(stringField(content, 'alt') ?? '');
       if (alt === '') {
         findings.push({ ...at, code: 'imageAlt', details: { reason: 'missing', text: '', isLinked } });
+        // The link is the block's, not a language's: named once, in the first language it shows in.
+        if (isLinked && (language === 'nl' || contentIn(block, 'nl') === null)) checkTarget('', href);
       } else if (FILE_NAME.test(alt)) {
         findings.push({ ...at, code: 'imageAlt', details: { reason: 'fileName', text: cut(alt), isLinked } });
+        if (isLinked && (language === 'nl' || contentIn(block, 'nl') === null)) checkTarget(alt, href);
       } else if (isLinked) {
         // The alt text is the link's text.
         checkLink(alt, href);

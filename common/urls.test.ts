@@ -16,6 +16,8 @@ import {
   isLocalLink,
   isPublicHost,
   isUrlSegment,
+  linkReference,
+  parseLinkReference,
   safeReturnPath,
   slugify,
   URL_RULES,
@@ -350,6 +352,65 @@ describe('isAllowedUrl: links (buttons, image links, rich text, menu items)', ()
     'sms:+31201234567',
   ])('refuses %j', (value) => {
     expect(isAllowedUrl(value, 'link')).toBe(false);
+  });
+});
+
+const GUID = '3f2a9c1e-0b4d-4e6f-8a1b-2c3d4e5f6a7b';
+
+/** Link references (issue 26): only `page:` or `item:` with a lower-case guid, nothing around it. */
+const HOSTILE_REFERENCES = [
+  'page:',
+  'item:',
+  'page:not-a-guid',
+  `page:${GUID.toUpperCase()}`,
+  `Page:${GUID}`,
+  `PAGE:${GUID}`,
+  `page: ${GUID}`,
+  ` page:${GUID}`,
+  `page:${GUID} `,
+  `page:${GUID}\n`,
+  `page:${GUID}/x`,
+  `page:${GUID}?x=1`,
+  `page:${GUID}#top`,
+  `page:${GUID}${GUID}`,
+  `page:{${GUID}}`,
+  `page:%33${GUID.slice(1)}`,
+  `page:${GUID.slice(0, -1)}\u200b`,
+  `page:${GUID.slice(0, -1)}ｂ`,
+  `pages:${GUID}`,
+  `form:${GUID}`,
+  `user:${GUID}`,
+  `media:${GUID}`,
+  `javascript:${GUID}`,
+  `page:javascript:alert(1)`,
+  `item:${GUID.replace(/-/g, '')}`,
+  `item::${GUID}`,
+  `//page:${GUID}`,
+  `page:/${GUID}`,
+];
+
+describe('isAllowedUrl: references to a page or item (issue 26)', () => {
+  it.each([`page:${GUID}`, `item:${GUID}`])('a link accepts %j', (value) => {
+    expect(isAllowedUrl(value, 'link')).toBe(true);
+    expect(linkSchema.safeParse(value).success).toBe(true);
+  });
+
+  it.each([`page:${GUID}`, `item:${GUID}`])('no other kind accepts %j', (value) => {
+    for (const kind of KINDS.filter((candidate) => candidate !== 'link')) {
+      expect(isAllowedUrl(value, kind)).toBe(false);
+    }
+  });
+
+  it.each(HOSTILE_REFERENCES)('refuses %j', (value) => {
+    expect(isAllowedUrl(value, 'link')).toBe(false);
+    expect(parseLinkReference(value)).toBeNull();
+  });
+
+  it('reads a reference and writes it back the same', () => {
+    expect(parseLinkReference(`item:${GUID}`)).toEqual({ kind: 'item', guid: GUID });
+    expect(linkReference('page', GUID.toUpperCase())).toBe(`page:${GUID}`);
+    expect(parseLinkReference(linkReference('page', GUID))).toEqual({ kind: 'page', guid: GUID });
+    expect(parseLinkReference(42)).toBeNull();
   });
 });
 

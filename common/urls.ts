@@ -35,7 +35,9 @@ export function isSitePath(value: string): boolean {
  * or the schema of that kind (`linkSchema`, `assetUrlSchema`, `videoUrlSchema`):
  *
  * - 'link'  (buttons, image links, rich-text links, menu items): a local link, an in-page anchor,
- *           a public http(s) URL, mailto: or tel:
+ *           a public http(s) URL, mailto:, tel:, or a reference to a page or list item of this site
+ *           (`page:<guid>`, `item:<guid>`, issue 26: resolved to its current path when the page
+ *           is rendered, so the link follows a moved page or a retitled item)
  * - 'asset' (logo, favicon): a local link or a public https URL (http would be mixed content)
  * - 'video' (the video block): a public http(s) URL of a video on YouTube or Vimeo
  * - 'external' (a menu item's externalUrl): a public http(s) URL, nothing else
@@ -58,6 +60,8 @@ type UrlRule = {
   phone: boolean;
   /** Only URLs of a video we embed (videoEmbedUrl). */
   video: boolean;
+  /** A reference to a page or list item (`page:<guid>`, `item:<guid>`). */
+  reference: boolean;
   /** The catalogue key a field of this kind reports. */
   message: IssueMessage['key'];
 };
@@ -70,6 +74,7 @@ export const URL_RULES: Record<UrlKind, UrlRule> = {
     mail: true,
     phone: true,
     video: false,
+    reference: true,
     message: 'validation.link',
   },
   asset: {
@@ -79,6 +84,7 @@ export const URL_RULES: Record<UrlKind, UrlRule> = {
     mail: false,
     phone: false,
     video: false,
+    reference: false,
     message: 'validation.assetUrl',
   },
   video: {
@@ -88,6 +94,7 @@ export const URL_RULES: Record<UrlKind, UrlRule> = {
     mail: false,
     phone: false,
     video: true,
+    reference: false,
     message: 'validation.videoUrl',
   },
   external: {
@@ -97,6 +104,7 @@ export const URL_RULES: Record<UrlKind, UrlRule> = {
     mail: false,
     phone: false,
     video: false,
+    reference: false,
     message: 'validation.externalUrl',
   },
   redirect: {
@@ -106,6 +114,7 @@ export const URL_RULES: Record<UrlKind, UrlRule> = {
     mail: false,
     phone: false,
     video: false,
+    reference: false,
     message: 'validation.redirectTarget',
   },
 };
@@ -123,8 +132,27 @@ export function isAllowedUrl(value: unknown, kind: UrlKind): boolean {
     (rule.anchor && ANCHOR.test(value)) ||
     (rule.external.length > 0 && externalUrl(value, rule.external) !== null) ||
     (rule.mail && MAILTO.test(value)) ||
-    (rule.phone && TEL.test(value))
+    (rule.phone && TEL.test(value)) ||
+    (rule.reference && parseLinkReference(value) !== null)
   );
+}
+
+export type LinkReferenceKind = 'page' | 'item';
+export type LinkReference = { kind: LinkReferenceKind; guid: string };
+
+/** `page:` or `item:` and a guid in lower case, nothing else (no spaces, no path, no query). */
+const LINK_REFERENCE = /^(page|item):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The page or item a link value refers to (`page:<guid>`, `item:<guid>`), or null when it is no reference. */
+export function parseLinkReference(value: unknown): LinkReference | null {
+  if (typeof value !== 'string' || value.length > 41) return null;
+  const match = LINK_REFERENCE.exec(value);
+  return match ? { kind: match[1] as LinkReferenceKind, guid: match[2]! } : null;
+}
+
+/** The link value that refers to a page or item. */
+export function linkReference(kind: LinkReferenceKind, guid: string): string {
+  return `${kind}:${guid.toLowerCase()}`;
 }
 
 /** The catalogue key when `value` does not fit the kind, else null. */

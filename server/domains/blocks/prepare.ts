@@ -9,8 +9,10 @@ import {
 import { withoutDisallowedLinks } from '../../../common/blocks/rich-text.ts';
 import type { Locale, Localized } from '../../../common/localized-text.ts';
 import { fallbackLang, pickLocale } from '../../../common/localized-text.ts';
+import type { Executor } from '../../db/client.ts';
 import type { BlockRow } from '../../db/schema.ts';
 import { LruCache } from '../cache.ts';
+import { blockReferences, type LinkTargets, linkResolver, resolveLinks, targetsKey } from './links.ts';
 import { SERVER_BLOCK_TYPES } from './types/index.ts';
 
 const loggedUnknownNames = new Set<string>();
@@ -25,13 +27,23 @@ const preparedBlocks = new LruCache<BlockView | null>(5000);
  * A block whose content does not fit its schema is left out (and logged), so one bad block never
  * breaks a page; a block of an unknown type is kept without data (edit mode can still remove it).
  */
-export function toBlockViews(rows: BlockRow[], locale: Locale, log: FastifyBaseLogger): BlockView[] {
+export function toBlockViews(
+  rows: BlockRow[],
+  locale: Locale,
+  log: FastifyBaseLogger,
+  /** Where the blocks' page and item references go now (links.ts); without: none is linked. */
+  targets?: LinkTargets,
+): BlockView[] {
   const views: BlockView[] = [];
   for (const row of rows) {
-    const key = `${row.id}|${row.updatedAt.getTime()}|${locale}`;
+    const references = blockReferences(row);
+    // A block with references is kept per row version and where its references go now.
+    const key = `${row.id}|${row.updatedAt.getTime()}|${locale}${
+      references.length > 0 ? `|${targetsKey(references, targets)}` : ''
+    }`;
     let view = preparedBlocks.get(key);
     if (view === undefined) {
-      view = toBlockView(row, locale, log);
+      view = toBlockView(row, locale, log, targets);
       preparedBlocks.set(key, view);
     }
     if (view) views.push(view);
@@ -39,7 +51,27 @@ export function toBlockViews(rows: BlockRow[], locale: Locale, log: FastifyBaseL
   return views;
 }
 
-function toBlockView(row: BlockRow, locale: Locale, log: FastifyBaseLogger): BlockView | null {
+/**
+ * toBlockViews with the blocks' page and item references resolved first (one or two reads, only
+ * when a block holds one): what every page build uses, so a link follows a moved page.
+ */
+export async function prepareBlocks(
+  db: Executor,
+  rows: BlockRow[],
+  locale: Locale,
+  log: FastifyBaseLogger,
+): Promise<BlockView[]> {
+  const references = new Set(rows.flatMap((row) => blockReferences(row)));
+  const targets = references.size > 0 ? await resolveLinks(db, references, locale) : undefined;
+  return toBlockViews(rows, locale, log, targets);
+}
+
+function toBlockView(
+  row: BlockRow,
+  locale: Locale,
+  log: FastifyBaseLogger,
+  targets: LinkTargets | undefined,
+): BlockView | null {
   const contentLang = fallbackLang(row.content as Localized<unknown> | null, locale);
   const base = {
     guid: row.id,
@@ -55,7 +87,7 @@ function toBlockView(row: BlockRow, locale: Locale, log: FastifyBaseLogger): Blo
     }
     return { ...base, name, options: {}, data: null };
   }
-  const view = prepareKnown(name, row, locale, log);
+  const view = prepareKnown(name, row, locale, log, targets);
   if (!view) {
     log.warn(
       { guid: row.id, buildingBlockName: name },
@@ -72,6 +104,7 @@ function prepareKnown<N extends BlockTypeName>(
   row: BlockRow,
   locale: Locale,
   log: FastifyBaseLogger,
+  targets: LinkTargets | undefined,
 ) {
   const type = BLOCK_TYPES[name];
   const options = type.options.safeParse(row.options ?? {});
@@ -84,6 +117,7 @@ function prepareKnown<N extends BlockTypeName>(
   const data = SERVER_BLOCK_TYPES[name].prepare({
     content: content.data as never,
     options: options.data as never,
+    link: linkResolver(targets),
     onError: (error) => log.warn({ err: error, guid: row.id }, 'rich text could not be rendered'),
   });
   return { name, options: options.data, data };

@@ -1,5 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
-import { type AccessibilityFinding, checkAccessibility } from '../../../common/accessibility-checks.ts';
+import {
+  type AccessibilityFinding,
+  type BrokenLinkReason,
+  checkAccessibility,
+} from '../../../common/accessibility-checks.ts';
 import { BLOCK_PERMISSIONS_KEY } from '../../../common/blocks/permissions.ts';
 import { type DraftBlock, type PageDocument, sameJson } from '../../../common/page-drafts.ts';
 import { LAYOUT_POSITIONS } from '../../../common/pages.ts';
@@ -8,6 +12,7 @@ import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../.
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
 import { prepareOptions } from '../blocks/commands.ts';
+import { referencesIn, resolveLinks } from '../blocks/links.ts';
 import { loadBlocks, SORT_STEP } from '../blocks/queries.ts';
 import {
   parseBlockContent,
@@ -232,9 +237,23 @@ export function rowsOfDocument(page: PageRow, document: PageDocument, changedAt:
 export async function findingsOf(db: Executor, document: PageDocument): Promise<AccessibilityFinding[]> {
   const settings = await getPlatformSettings(db);
   const counts = new Map<string, number>();
+  // Links to pages and items (issue 26) whose target visitors would not reach (whether a target is
+  // served does not depend on the language: menu paths and legal pages exist in both).
+  const references = new Set<string>();
+  for (const block of document.blocks) {
+    referencesIn(block.content, references);
+    referencesIn(block.options, references);
+  }
+  const brokenLinks: Record<string, BrokenLinkReason> = {};
+  if (references.size > 0) {
+    for (const [reference, target] of await resolveLinks(db, references, 'nl')) {
+      if (target.state !== 'ok') brokenLinks[reference] = target.state;
+    }
+  }
   return checkAccessibility({
     layout: document.layout,
     colours: { colorScheme: settings.colorScheme },
+    brokenLinks,
     blocks: document.blocks.map((block) => {
       const index = (counts.get(block.position) ?? 0) + 1;
       counts.set(block.position, index);

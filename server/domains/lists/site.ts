@@ -23,7 +23,7 @@ import type { Executor } from '../../db/client.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, abilities, can } from '../../policies/index.ts';
-import { toBlockViews } from '../blocks/prepare.ts';
+import { prepareBlocks } from '../blocks/prepare.ts';
 import type { MenuItemTree } from '../menus/queries.ts';
 import { getListPage } from './index.ts';
 import { loadListContexts, readListOptions, resolveWidgetSource, widgetSourceGuid } from './lists.ts';
@@ -200,7 +200,7 @@ export async function getItemPage(
     kind: 'item',
     view: {
       item,
-      blocks: toBlockViews(itemBlockRows(found.item), locale, input.log),
+      blocks: await prepareBlocks(db, itemBlockRows(found.item), locale, input.log),
       page: {
         ...pageView,
         breadcrumbs: [

@@ -180,5 +180,9 @@ export function findingText(t: Translate, finding: AccessibilityFinding): string
       });
     case 'videoTitle':
       return t('publish.codes.videoTitle', finding.details);
+    case 'brokenLink':
+      return t(`publish.codes.brokenLink.${finding.details.reason}`, {
+        text: finding.details.text || finding.details.href,
+      });
   }
 }

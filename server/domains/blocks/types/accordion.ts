@@ -2,7 +2,10 @@ import { renderRichText } from '../rich-text.ts';
 import type { ServerBlockType } from './define.ts';
 
 export const accordion: ServerBlockType<'accordion'> = {
-  prepare: ({ content, onError }) => ({
-    items: content.items.map((item) => ({ title: item.title, html: renderRichText(item.doc, onError) })),
+  prepare: ({ content, onError, link }) => ({
+    items: content.items.map((item) => ({
+      title: item.title,
+      html: renderRichText(item.doc, onError, link),
+    })),
   }),
 };

@@ -1,5 +1,8 @@
 import type { ServerBlockType } from './define.ts';
 
 export const buttons: ServerBlockType<'buttons'> = {
-  prepare: ({ content }) => content,
+  // A button whose page or item is gone or unpublished goes nowhere (`#`) rather than to a 404.
+  prepare: ({ content, link }) => ({
+    buttons: content.buttons.map((button) => ({ ...button, href: link(button.href) ?? '#' })),
+  }),
 };

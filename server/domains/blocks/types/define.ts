@@ -20,6 +20,11 @@ export type ServerBlockType<N extends BlockTypeName> = {
   prepare(input: {
     content: BlockContent<N>;
     options: BlockOptions<N>;
+    /**
+     * The href a visitor gets for a stored link value: a page or item reference resolved to its
+     * current path, null when it is not to be linked (links.ts); any other value as it is.
+     */
+    link(href: string): string | null;
     onError(error: unknown): void;
   }): BlockViewData[N] | null;
   /**

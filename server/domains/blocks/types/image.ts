@@ -24,6 +24,8 @@ const DEFAULT_SRC_WIDTH = 1200;
 export function imageBlockData(
   content: BlockContent<'image'>,
   options: BlockOptions<'image'>,
+  /** A stored link value to what visitors get (a page or item reference resolved; null: no link). */
+  link: (href: string) => string | null = (href) => href,
 ): ImageBlockData | null {
   const guid = options.imageGuid;
   if (!guid) return null;
@@ -44,13 +46,13 @@ export function imageBlockData(
     height: options.height,
     alt: content.alt,
     caption: content.caption,
-    href: options.href ?? null,
+    href: options.href ? link(options.href) : null,
     size: options.size,
   };
 }
 
 export const image: ServerBlockType<'image'> = {
-  prepare: ({ content, options }) => imageBlockData(content, options),
+  prepare: ({ content, options, link }) => imageBlockData(content, options, link),
   /** The image must be one the block may name; its size comes from the upload, not the client. */
   async checkOptions(tx, { actor, blockGuid, options }) {
     if (options.imageGuid === null) return { ...options, width: null, height: null };
