@@ -1516,6 +1516,273 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What is in the trash, server-paged, searchable by title (admins) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: "all" | number;
+                    sortBy?: "deletedAt" | "title" | "kind";
+                    sortDirection?: "asc" | "desc";
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrashPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trash/{guid}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an entry as it was (blocks, items, menu place, redirects); 409 when its place is gone or taken (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trash/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an entry for good (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pages": {
         parameters: {
             query?: never;
@@ -13035,6 +13302,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/links:search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pages and list items to link to, by title (the link picker)
+         * @description Issue 26: pages and list items whose Dutch or English title contains `q` (case- and accent-insensitive), as far as the signed-in caller may see them, at most 20. Each has the value a link field stores (`page:<guid>`, `item:<guid>`), resolved to its current path when a page is rendered.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkSearchResults"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/a/upload": {
         parameters: {
             query?: never;
@@ -13826,7 +14161,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -13898,6 +14233,10 @@ export interface components {
                 en?: string;
             };
             description: string;
+            descriptionTranslations: {
+                nl: string;
+                en?: string;
+            } | null;
             isPublished: boolean;
             isTemplate: boolean;
             /** @enum {string} */
@@ -13913,6 +14252,7 @@ export interface components {
             updatedAt: string;
             abilities: {
                 update: boolean;
+                changeRights: boolean;
             };
             buildingBlockInstances?: components["schemas"]["BuildingBlockInstanceInput"][];
         };
@@ -13925,7 +14265,12 @@ export interface components {
                 };
             };
         };
+        PageDescriptionInputInput: {
+            nl: string;
+            en?: string;
+        } | null;
         PageSettingsUpdateInput: {
+            description?: components["schemas"]["PageDescriptionInputInput"];
             titleTranslations?: {
                 nl: string;
                 en?: string;
@@ -13990,6 +14335,7 @@ export interface components {
         };
         NewPageInput: {
             title: components["schemas"]["PageTitleInputInput"];
+            description?: components["schemas"]["PageDescriptionInputInput"];
             /** @enum {string} */
             layout: "100" | "25-75" | "75-25" | "25-50-25";
             isPublished?: boolean;
@@ -14564,7 +14910,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -14580,6 +14926,22 @@ export interface components {
                 en: string;
             };
             itemCount: number;
+        };
+        LinkSearchResultsInput: {
+            results: {
+                /** @enum {string} */
+                kind: "page" | "item";
+                guid: string;
+                /** @description What a link field stores: page:<guid> or item:<guid> */
+                value: string;
+                title: {
+                    nl: string;
+                    en: string | null;
+                };
+                /** @description Where it is served now; null when it is served nowhere */
+                path: string | null;
+                isPublished: boolean;
+            }[];
         };
         ListItemViewInput: {
             guid: string;
@@ -14883,7 +15245,7 @@ export interface components {
             schedules: components["schemas"]["PageScheduleInput"][];
             findings: {
                 /** @enum {string} */
-                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle";
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink";
                 blockGuid: string | null;
                 position: ("top" | "left" | "main" | "right" | "bottom") | null;
                 language: ("nl" | "en") | null;
@@ -15153,8 +15515,26 @@ export interface components {
             count: number;
             noResults: number;
         };
+        TrashEntryInput: {
+            guid: string;
+            /** @enum {string} */
+            kind: "page" | "listItem" | "form" | "menuItem";
+            targetGuid: string;
+            title: string;
+            deletedBy: {
+                guid: string | null;
+                name: string;
+                isRemoved: boolean;
+            } | null;
+            deletedAt: string;
+            purgeAt: string;
+        };
         RedirectPageInput: {
             items: components["schemas"]["RedirectInput"][];
+            total: number;
+        };
+        TrashPageInput: {
+            items: components["schemas"]["TrashEntryInput"][];
             total: number;
         };
         FormPageInput: {
@@ -15164,7 +15544,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -15236,6 +15616,10 @@ export interface components {
                 en?: string;
             };
             description: string;
+            descriptionTranslations: {
+                nl: string;
+                en?: string;
+            } | null;
             isPublished: boolean;
             isTemplate: boolean;
             /** @enum {string} */
@@ -15251,6 +15635,7 @@ export interface components {
             updatedAt: string;
             abilities: {
                 update: boolean;
+                changeRights: boolean;
             };
             buildingBlockInstances?: components["schemas"]["BuildingBlockInstance"][];
         };
@@ -15263,7 +15648,12 @@ export interface components {
                 };
             };
         };
+        PageDescriptionInput: {
+            nl: string;
+            en?: string;
+        } | null;
         PageSettingsUpdate: {
+            description?: components["schemas"]["PageDescriptionInput"];
             titleTranslations?: {
                 nl: string;
                 en?: string;
@@ -15328,6 +15718,7 @@ export interface components {
         };
         NewPage: {
             title: components["schemas"]["PageTitleInput"];
+            description?: components["schemas"]["PageDescriptionInput"];
             /** @enum {string} */
             layout: "100" | "25-75" | "75-25" | "25-50-25";
             isPublished?: boolean;
@@ -15902,7 +16293,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
                 message: string;
                 details?: {
                     path: string;
@@ -15918,6 +16309,22 @@ export interface components {
                 en: string;
             };
             itemCount: number;
+        };
+        LinkSearchResults: {
+            results: {
+                /** @enum {string} */
+                kind: "page" | "item";
+                guid: string;
+                /** @description What a link field stores: page:<guid> or item:<guid> */
+                value: string;
+                title: {
+                    nl: string;
+                    en: string | null;
+                };
+                /** @description Where it is served now; null when it is served nowhere */
+                path: string | null;
+                isPublished: boolean;
+            }[];
         };
         ListItemView: {
             guid: string;
@@ -16221,7 +16628,7 @@ export interface components {
             schedules: components["schemas"]["PageSchedule"][];
             findings: {
                 /** @enum {string} */
-                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle";
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink";
                 blockGuid: string | null;
                 position: ("top" | "left" | "main" | "right" | "bottom") | null;
                 language: ("nl" | "en") | null;
@@ -16491,8 +16898,26 @@ export interface components {
             count: number;
             noResults: number;
         };
+        TrashEntry: {
+            guid: string;
+            /** @enum {string} */
+            kind: "page" | "listItem" | "form" | "menuItem";
+            targetGuid: string;
+            title: string;
+            deletedBy: {
+                guid: string | null;
+                name: string;
+                isRemoved: boolean;
+            } | null;
+            deletedAt: string;
+            purgeAt: string;
+        };
         RedirectPage: {
             items: components["schemas"]["Redirect"][];
+            total: number;
+        };
+        TrashPage: {
+            items: components["schemas"]["TrashEntry"][];
             total: number;
         };
         FormPage: {
