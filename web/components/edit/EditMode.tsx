@@ -1,33 +1,23 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { LAYOUT_COLUMNS, layoutPositions, PAGE_LAYOUTS, type PageLayout } from '../../../common/pages';
 import type { PageView } from '../../../common/site';
-import { errorMessage, useTask } from '../../account/tasks';
+import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { useDraft } from './draft';
 import { PublishDialog } from './PublishDialog';
-import { useLeaveGuard, useUnsavedChanges } from './unsaved';
+import { useLeaveGuard } from './unsaved';
 import '../../i18n/editor';
 
 // The bar's less used screens load when first opened.
 const PreviewDialog = lazy(() => import('./PreviewDialog'));
 const ScheduleDialog = lazy(() => import('./ScheduleDialog'));
 const RevisionsDrawer = lazy(() => import('./RevisionsDrawer'));
+// The one page settings dialog (issue 26), the same form as the admin pages table's.
+const EditPageSettingsDialog = lazy(() =>
+  import('../admin/pages/PageFormDialog').then((module) => ({ default: module.EditPageSettingsDialog })),
+);
 
 type Dialog = 'settings' | 'publish' | 'discard' | 'preview' | 'schedule' | 'revisions';
 
@@ -67,9 +57,12 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
             <Button onClick={() => setDialog('publish')} disabled={!hasDraft}>
               {t('editBar.publish')}
             </Button>
-            <Button variant="light" onClick={() => setDialog('settings')}>
-              {t('edit.settings')}
-            </Button>
+            {/* A template's title and kind are set in admin/pages' Sjablonen tab. */}
+            {isTemplate ? null : (
+              <Button variant="light" onClick={() => setDialog('settings')}>
+                {t('edit.settings')}
+              </Button>
+            )}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button variant="light">{t('editBar.more')}</Button>
@@ -89,16 +82,16 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
             <Button
               variant="default"
               component={Link}
-              to={isTemplate ? '/admin/pages?tab=templates' : page.path}
+              to={isTemplate ? '/admin/pages?tab=templates' : page.path || '/admin/pages'}
             >
               {t('edit.close')}
             </Button>
           </Group>
         </Group>
       </Paper>
-      <Modal opened={dialog === 'settings'} onClose={close} title={t('edit.settings')}>
-        {dialog === 'settings' ? <PageSettingsForm page={page} onClose={close} /> : null}
-      </Modal>
+      <Suspense fallback={null}>
+        {dialog === 'settings' ? <EditPageSettingsDialog page={page} opened onClose={close} /> : null}
+      </Suspense>
       <PublishDialog page={page} opened={dialog === 'publish'} onClose={close} />
       <DiscardDialog page={page} opened={dialog === 'discard'} onClose={close} />
       <Suspense fallback={null}>
@@ -162,150 +155,5 @@ function DiscardDialog({ page, opened, onClose }: { page: PageView; opened: bool
         </Button>
       </Group>
     </Modal>
-  );
-}
-
-function PageSettingsForm({ page, onClose }: { page: PageView; onClose(): void }) {
-  const { t } = useTranslation();
-  const { draft, error } = useDraft(page.guid);
-  if (error) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(error, t('edit.loadFailed'))}
-      </Alert>
-    );
-  }
-  if (!draft) return <Text size="sm">{t('table.loading')}</Text>;
-  const { title, layout } = draft.document;
-  return (
-    <SettingsFields
-      page={page}
-      initial={{
-        nl: title.nl,
-        en: title.en ?? '',
-        isPublished: draft.isPublished,
-        layout,
-        moveHiddenBlocks: true,
-      }}
-      onClose={onClose}
-    />
-  );
-}
-
-type Form = { nl: string; en: string; isPublished: boolean; layout: PageLayout; moveHiddenBlocks: boolean };
-
-/** How many blocks each side column holds that `layout` would not show. */
-function hiddenBlockCounts(page: PageView, layout: PageLayout) {
-  const count = (position: 'left' | 'right') =>
-    LAYOUT_COLUMNS[layout][position] ? 0 : page.blocks.filter((block) => block.position === position).length;
-  return { left: count('left'), right: count('right') };
-}
-
-function SettingsFields({ page, initial, onClose }: { page: PageView; initial: Form; onClose(): void }) {
-  const { t } = useTranslation();
-  const run = useTask();
-  const { change, reload } = useDraft(page.guid);
-  const [form, setForm] = useState(initial);
-  const [isBusy, setBusy] = useState(false);
-  useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(initial));
-  const hidden = hiddenBlockCounts(page, form.layout);
-  const hidesBlocks = hidden.left + hidden.right > 0;
-
-  /** The title and layout go to the draft; whether visitors may see the page counts at once. */
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (form.nl.trim() === '') return;
-    setBusy(true);
-    const title = { nl: form.nl, ...(form.en.trim() ? { en: form.en } : {}) };
-    const moveHidden = hidesBlocks && form.moveHiddenBlocks;
-    const shown = new Set(layoutPositions(form.layout));
-    const saved = await change(t('edit.save'), (document) => ({
-      ...document,
-      title,
-      layout: form.layout,
-      blocks: moveHidden
-        ? [
-            ...document.blocks.filter((block) => shown.has(block.position)),
-            ...document.blocks
-              .filter((block) => !shown.has(block.position))
-              .map((block) => ({ ...block, position: 'main' as const })),
-          ]
-        : document.blocks,
-    }));
-    const visibility =
-      saved && form.isPublished !== initial.isPublished
-        ? await run(t('edit.save'), () =>
-            unwrap(
-              api.PUT('/api/pages/{id}', {
-                params: { path: { id: page.guid } },
-                body: { isPublished: form.isPublished },
-              }),
-            ),
-          )
-        : saved;
-    setBusy(false);
-    if (visibility) {
-      await reload();
-      onClose();
-    }
-  }
-
-  return (
-    <form onSubmit={save} noValidate>
-      <Stack gap="sm">
-        <TextInput
-          label={t('edit.titleNl')}
-          required
-          value={form.nl}
-          error={form.nl.trim() === '' ? t('auth.required') : null}
-          onChange={(event) => setForm({ ...form, nl: event.currentTarget.value })}
-          data-autofocus
-        />
-        <TextInput
-          label={t('edit.titleEn')}
-          value={form.en}
-          onChange={(event) => setForm({ ...form, en: event.currentTarget.value })}
-        />
-        <Select
-          label={t('edit.layout')}
-          data={PAGE_LAYOUTS.map((layout) => ({ value: layout, label: layout }))}
-          value={form.layout}
-          allowDeselect={false}
-          onChange={(value) => value && setForm({ ...form, layout: value as PageLayout })}
-        />
-        {hidesBlocks ? (
-          <Alert color="orange" role="status">
-            <Stack gap="xs">
-              {(['left', 'right'] as const)
-                .filter((position) => hidden[position] > 0)
-                .map((position) => (
-                  <Text size="sm" key={position}>
-                    {t(`edit.hiddenBlocks.${position}`, { count: hidden[position] })}
-                  </Text>
-                ))}
-              <Checkbox
-                label={t('edit.hiddenBlocks.move')}
-                checked={form.moveHiddenBlocks}
-                onChange={(event) => setForm({ ...form, moveHiddenBlocks: event.currentTarget.checked })}
-              />
-              {form.moveHiddenBlocks ? null : <Text size="sm">{t('edit.hiddenBlocks.keep')}</Text>}
-            </Stack>
-          </Alert>
-        ) : null}
-        <Switch
-          label={t('edit.published')}
-          checked={form.isPublished}
-          onChange={(event) => setForm({ ...form, isPublished: event.currentTarget.checked })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('buttons.cancel')}
-          </Button>
-          <Button type="submit" loading={isBusy}>
-            {t('buttons.update')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

@@ -26,6 +26,7 @@ import {
   type PlatformSettingKey,
   platformSettingValueProblem,
 } from '../../../common/settings';
+import { LEGAL_PAGES } from '../../../common/site';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
@@ -107,7 +108,7 @@ function SettingsLoader() {
 }
 
 function SettingsForm({ initial }: { initial: Values }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const run = useTask();
   const queryClient = useQueryClient();
   const { revalidate } = useRevalidator();
@@ -124,6 +125,30 @@ function SettingsForm({ initial }: { initial: Values }) {
   const [confirmTerms, setConfirmTerms] = useState(false);
   const lastError = useRef<unknown>(null);
   const termsButton = useRef<HTMLButtonElement>(null);
+  // The terms of use are a page of their own (issue 26): raising the version links to its text.
+  const termsPage = useQuery({
+    queryKey: ['admin', 'pages', 'byName', LEGAL_PAGES.termsOfUse.name],
+    queryFn: () =>
+      unwrap(api.GET('/api/pages:withName', { params: { query: { name: LEGAL_PAGES.termsOfUse.name } } })),
+  });
+  const termsLinks = (
+    <Stack gap={4} data-terms-links>
+      <Text size="sm">{t('adminSite.terms.texts')}</Text>
+      {termsPage.data ? (
+        <>
+          <Anchor href={`/edit?page=${termsPage.data.guid}&lang=nl`} size="sm">
+            {t('adminSite.terms.editNl')}
+          </Anchor>
+          <Anchor href={`/edit?page=${termsPage.data.guid}&lang=en`} size="sm">
+            {t('adminSite.terms.editEn')}
+          </Anchor>
+        </>
+      ) : null}
+      <Anchor href={LEGAL_PAGES.termsOfUse.path(i18n.language === 'en' ? 'en' : 'nl')} size="sm">
+        {t('adminSite.terms.view')}
+      </Anchor>
+    </Stack>
+  );
   const hasTranslationService = useRootData()?.autoTranslate.hasService ?? false;
 
   const problems = useMemo(() => {
@@ -371,6 +396,7 @@ function SettingsForm({ initial }: { initial: Values }) {
                   {serverErrors.termsOfUseVersion}
                 </Text>
               ) : null}
+              {termsLinks}
               <Group>
                 <Button ref={termsButton} variant="default" onClick={() => setConfirmTerms(true)}>
                   {t('adminSite.terms.raise')}
@@ -392,6 +418,7 @@ function SettingsForm({ initial }: { initial: Values }) {
                   version: Number(saved.termsOfUseVersion) + 1,
                 })}
               </Text>
+              {termsLinks}
               <Group justify="flex-end">
                 <Button
                   variant="default"

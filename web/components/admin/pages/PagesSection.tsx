@@ -23,7 +23,7 @@ export function PagesSection() {
   });
   const query = useQuery({ ...pageQueries.list(table.query), placeholderData: keepPreviousData });
   useAccessGuard(query.error);
-  const [form, setForm] = useState<{ guid: string | null } | null>(null);
+  const [form, setForm] = useState<{ guid: string | null; path: string | null } | null>(null);
   const [deleting, setDeleting] = useState<{ guid: string; title: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
@@ -118,12 +118,16 @@ export function PagesSection() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown aria-label={t('adminPages.actions.menu', { title: title(row) })}>
-        {row.path !== null ? (
-          <Menu.Item component="a" href={`${row.path === '/' ? '' : row.path}/edit`}>
-            {t('adminPages.actions.edit')}
-          </Menu.Item>
-        ) : null}
-        <Menu.Item onClick={() => setForm({ guid: row.guid })}>{t('adminPages.actions.settings')}</Menu.Item>
+        {/* Every page opens in edit mode (issue 26): at its path, or by its guid when no menu serves it. */}
+        <Menu.Item
+          component="a"
+          href={row.path !== null ? `${row.path === '/' ? '' : row.path}/edit` : `/edit?page=${row.guid}`}
+        >
+          {t('adminPages.actions.edit')}
+        </Menu.Item>
+        <Menu.Item onClick={() => setForm({ guid: row.guid, path: row.path })}>
+          {t('adminPages.actions.settings')}
+        </Menu.Item>
         <Menu.Item onClick={() => void duplicate(row)}>{t('adminPages.actions.duplicate')}</Menu.Item>
         <Menu.Item onClick={() => void setPublished(row, !row.isPublished)}>
           {t(row.isPublished ? 'adminPages.actions.unpublish' : 'adminPages.actions.publish')}
@@ -141,7 +145,7 @@ export function PagesSection() {
       ref={newButton}
       onClick={(event) => {
         opener.current = event.currentTarget;
-        setForm({ guid: null });
+        setForm({ guid: null, path: null });
       }}
     >
       {t('adminPages.newPage')}
@@ -160,7 +164,7 @@ export function PagesSection() {
         empty={
           <Group gap="sm">
             <Text size="sm">{t('adminPages.empty')}</Text>
-            <Button variant="light" onClick={() => setForm({ guid: null })}>
+            <Button variant="light" onClick={() => setForm({ guid: null, path: null })}>
               {t('adminPages.newPage')}
             </Button>
           </Group>
@@ -176,7 +180,7 @@ export function PagesSection() {
                 data-page-row={row.guid}
                 onClick={(event) => {
                   opener.current = event.currentTarget;
-                  setForm({ guid: row.guid });
+                  setForm({ guid: row.guid, path: row.path });
                 }}
               >
                 <Text size="sm" fw={500} td="underline">
@@ -252,6 +256,7 @@ export function PagesSection() {
       />
       <PageFormDialog
         guid={form?.guid ?? null}
+        path={form?.path ?? null}
         opened={form !== null}
         onClose={() => {
           setForm(null);
