@@ -32,3 +32,43 @@ export function addDays(day: string, days: number): string {
 export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
+
+/** A day as people type it, day first (`4-5-2016`, `04/05/2016`, `4.5.2016`), or the ISO way. */
+const TYPED_DAY = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+
+/**
+ * The one rule for a calendar day a person types (issue 26: a visitor's date question): day,
+ * month and year in the order Dutch and British English write them, separated by `-`, `/` or `.`,
+ * or the ISO form a browser's date field posts. The ISO day back, or null.
+ */
+export function parseDayInput(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text.length > 10) return null;
+  const typed = TYPED_DAY.exec(text);
+  if (!typed) return parseIsoDay(text);
+  const iso = `${typed[3]}-${typed[2]?.padStart(2, '0')}-${typed[1]?.padStart(2, '0')}`;
+  return parseIsoDay(iso);
+}
+
+/** An ISO day the way a person types it back (`04-05-2016`): the form a date question shows. */
+export function typedDayOf(iso: string): string {
+  const match = ISO_DAY.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+}
+
+const longDays = new Map<string, Intl.DateTimeFormat>();
+
+/** An ISO day as people read it: `4 mei 2016`, `4 May 2016` (the day itself, no zone moves it). */
+export function longDayOf(iso: string, locale: 'nl' | 'en'): string {
+  if (!parseIsoDay(iso)) return iso;
+  let format = longDays.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    });
+    longDays.set(locale, format);
+  }
+  return format.format(new Date(`${iso}T12:00:00Z`));
+}

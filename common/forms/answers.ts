@@ -1,4 +1,4 @@
-import { parseIsoDay } from '../dates.ts';
+import { longDayOf, parseDayInput, typedDayOf } from '../dates.ts';
 import type { IssueMessage } from '../issues.ts';
 import { type Locale, pickLocale } from '../localized-text.ts';
 import { FIELD_RULES } from '../validation.ts';
@@ -141,10 +141,15 @@ function checkOne(field: FormField & { kind: FormInputKind }, raw: unknown): Che
     case 'time':
       return rule('time', text);
     case 'date': {
-      const day = parseIsoDay(text);
-      if (!day) return fail('validation.isoDate');
-      if (field.minDate && day < field.minDate) return fail('validation.dateMin', { date: field.minDate });
-      if (field.maxDate && day > field.maxDate) return fail('validation.dateMax', { date: field.maxDate });
+      // Typed day first (04-05-2016) or posted the ISO way; kept as the ISO day (issue 26).
+      const day = parseDayInput(text);
+      if (!day) return fail('validation.formDate');
+      if (field.minDate && day < field.minDate) {
+        return fail('validation.dateMin', { date: typedDayOf(field.minDate) });
+      }
+      if (field.maxDate && day > field.maxDate) {
+        return fail('validation.dateMax', { date: typedDayOf(field.maxDate) });
+      }
       return { value: day };
     }
     case 'number': {
@@ -223,8 +228,12 @@ export function answerText(
   value: AnswerValue | undefined,
   locale: Locale,
   words: { yes: string; no: string },
+  /** Dates the ISO way (a spreadsheet's cells) instead of as people read them ("4 mei 2016"). */
+  options: { isoDates?: boolean } = {},
 ): string {
   if (value === undefined) return '';
+  if (field.kind === 'date' && typeof value === 'string' && !options.isoDates)
+    return longDayOf(value, locale);
   const labelOf = (option: string) => {
     const found = field.options?.find((entry) => entry.value === option);
     return found ? pickLocale(found.label, locale) : option;

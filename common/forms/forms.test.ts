@@ -127,6 +127,21 @@ describe('checkAnswers', () => {
     ]);
   });
 
+  it('takes a date typed day first or posted the ISO way, kept as the ISO day (issue 26)', () => {
+    const day = (dag: string) => checkAnswers(DEFINITION, { ...valid, dag });
+    expect(day('4-5-2026').answers.dag).toBe('2026-05-04');
+    expect(day('04/05/2026').answers.dag).toBe('2026-05-04');
+    expect(day('2026-05-04').answers.dag).toBe('2026-05-04');
+    for (const wrong of ['31-02-2026', '5/4/26', '2026/05/04', '04-05-2026 12:00', '٠٤-٠٥-٢٠٢٦']) {
+      expect(day(wrong).problems.map((problem) => problem.message.key)).toEqual(['validation.formDate']);
+    }
+    // Bounds are named the way a person types the day.
+    expect(day('31-12-2025').problems[0]?.message).toEqual({
+      key: 'validation.dateMin',
+      params: { date: '01-01-2026' },
+    });
+  });
+
   it('does not require, and drops, a field its condition hides', () => {
     const { answers, problems } = checkAnswers(DEFINITION, { ...valid, lid: 'nee', lidnummer: 'zomaar' });
     expect(problems).toEqual([]);

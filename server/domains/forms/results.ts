@@ -256,7 +256,10 @@ export async function exportVersion(ctx: Ctx, formId: string, version: number) {
           submission.id,
           submission.createdAt.toISOString(),
           submission.handledAt ? words.yes : words.no,
-          ...fields.map((field) => answerText(field, submission.answers[field.key], locale, words)),
+          // Dates stay ISO days in a spreadsheet's cells (machines read them there).
+          ...fields.map((field) =>
+            answerText(field, submission.answers[field.key], locale, words, { isoDates: true }),
+          ),
         ]);
       }
       yield chunk;

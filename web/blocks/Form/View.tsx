@@ -23,6 +23,7 @@ import {
   useState,
 } from 'react';
 import { Link, useActionData, useFetcher, useLocation } from 'react-router';
+import { typedDayOf } from '../../../common/dates';
 import { formatFileSize } from '../../../common/file-size';
 import {
   acceptedFileTypes,
@@ -605,7 +606,20 @@ export function FieldInput({
     case 'phone':
       return wrap(<TextInput {...common} type="tel" autoComplete="tel" />);
     case 'date':
-      return wrap(<TextInput {...common} type="date" min={field.minDate} max={field.maxDate} />);
+      // A light field (issue 26): the browser's own date field reads mm/dd/yyyy in many browsers,
+      // and the admin's calendar picker is too heavy for a visitor's page. Day first, as people
+      // write it; the same rule checks it here and on the server (parseDayInput).
+      return wrap(
+        <TextInput
+          {...common}
+          defaultValue={single ? typedDayOf(single) : ''}
+          description={[description, t('forms.dateHint')].filter(Boolean).join(' ')}
+          placeholder={t('forms.datePlaceholder')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+        />,
+      );
     case 'time':
       return wrap(<TextInput {...common} type="time" />);
     case 'dropdown':

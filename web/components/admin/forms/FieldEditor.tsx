@@ -12,6 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { formatFileSize } from '../../../../common/file-size';
 import {
   acceptedFileTypes,
@@ -29,6 +30,8 @@ import {
 } from '../../../../common/forms/index';
 import { pickLocale } from '../../../../common/localized-text';
 import { useTranslation } from '../../../i18n';
+import { SiteDates, usePickerProps } from '../../dates';
+import { pickedDay } from './results/DayRangeInputs';
 import '../../../i18n/admin';
 
 /** Problems of the draft by path (`fields.2.label.nl`), in the user's language. */
@@ -53,6 +56,7 @@ export function FieldEditor({
   onChange(field: FormField): void;
 }) {
   const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
   const field = definition.fields[index];
   if (!field) return null;
   const path = (suffix: string) => `fields.${index}.${suffix}`;
@@ -184,22 +188,30 @@ export function FieldEditor({
         </SimpleGrid>
       ) : null}
       {field.kind === 'date' ? (
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            type="date"
-            label={t('adminForms.builder.minDate')}
-            value={field.minDate ?? ''}
-            error={error('minDate')}
-            onChange={(event) => set({ minDate: event.currentTarget.value || undefined })}
-          />
-          <TextInput
-            type="date"
-            label={t('adminForms.builder.maxDate')}
-            value={field.maxDate ?? ''}
-            error={error('maxDate')}
-            onChange={(event) => set({ maxDate: event.currentTarget.value || undefined })}
-          />
-        </SimpleGrid>
+        <SiteDates language={i18n.language}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <DatePickerInput
+              {...picker('min-date')}
+              label={t('adminForms.builder.minDate')}
+              value={field.minDate ?? null}
+              maxDate={field.maxDate}
+              valueFormat="D MMMM YYYY"
+              clearable
+              error={error('minDate')}
+              onChange={(value) => set({ minDate: pickedDay(value) ?? undefined })}
+            />
+            <DatePickerInput
+              {...picker('max-date')}
+              label={t('adminForms.builder.maxDate')}
+              value={field.maxDate ?? null}
+              minDate={field.minDate}
+              valueFormat="D MMMM YYYY"
+              clearable
+              error={error('maxDate')}
+              onChange={(value) => set({ maxDate: pickedDay(value) ?? undefined })}
+            />
+          </SimpleGrid>
+        </SiteDates>
       ) : null}
       {field.kind === 'scale' ? (
         <Select

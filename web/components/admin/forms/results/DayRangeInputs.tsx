@@ -1,11 +1,21 @@
-import { TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { parseIsoDay } from '../../../../../common/dates';
 import { useTranslation } from '../../../../i18n';
+import { SiteDates, usePickerProps } from '../../../dates';
 import '../../../../i18n/form-results';
 
+/** The picker's value as an ISO day (Mantine gives `YYYY-MM-DD` strings; a Date is read on the local calendar). */
+export function pickedDay(value: Date | string | null): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return parseIsoDay(value.slice(0, 10));
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
 /**
- * A range of calendar days (Europe/Amsterdam, both included) as two native date fields: typed or
- * picked, by keyboard or pointer, in the browser's own way. An empty field leaves that side open.
+ * A range of calendar days (Europe/Amsterdam, both included) as two of the site's date pickers
+ * (issue 26: weeks from Monday, days written "4 mei 2016"), by keyboard or pointer. An empty field
+ * leaves that side open; each can be cleared.
  */
 export function DayRangeInputs({
   from,
@@ -18,28 +28,35 @@ export function DayRangeInputs({
   onChange: (changes: { from?: string | null; to?: string | null }) => void;
   idPrefix: string;
 }) {
-  const { t } = useTranslation();
-  const dayOf = (value: string) => parseIsoDay(value);
+  const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
+  const clear = (name: string) => ({ 'aria-label': t('formResults.filters.clearDay', { name }) });
   return (
-    <>
-      <TextInput
-        id={`${idPrefix}-from`}
-        type="date"
+    <SiteDates language={i18n.language}>
+      <DatePickerInput
+        {...picker(`${idPrefix}-from`)}
         label={t('formResults.filters.from')}
-        value={from ?? ''}
-        max={to}
-        onChange={(event) => onChange({ from: dayOf(event.currentTarget.value) })}
-        w={{ base: '100%', xs: 180 }}
+        placeholder={t('formResults.filters.anyDay')}
+        value={from ?? null}
+        maxDate={to}
+        valueFormat="D MMMM YYYY"
+        clearable
+        clearButtonProps={clear(t('formResults.filters.from'))}
+        onChange={(value) => onChange({ from: pickedDay(value) })}
+        w={{ base: '100%', xs: 200 }}
       />
-      <TextInput
-        id={`${idPrefix}-to`}
-        type="date"
+      <DatePickerInput
+        {...picker(`${idPrefix}-to`)}
         label={t('formResults.filters.to')}
-        value={to ?? ''}
-        min={from}
-        onChange={(event) => onChange({ to: dayOf(event.currentTarget.value) })}
-        w={{ base: '100%', xs: 180 }}
+        placeholder={t('formResults.filters.anyDay')}
+        value={to ?? null}
+        minDate={from}
+        valueFormat="D MMMM YYYY"
+        clearable
+        clearButtonProps={clear(t('formResults.filters.to'))}
+        onChange={(value) => onChange({ to: pickedDay(value) })}
+        w={{ base: '100%', xs: 200 }}
       />
-    </>
+    </SiteDates>
   );
 }
