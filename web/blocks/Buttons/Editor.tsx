@@ -3,6 +3,7 @@ import { BUTTON_ALIGNMENTS, BUTTON_VARIANTS, MAX_BUTTONS } from '../../../common
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, OptionsSection, patchRow } from '../editor-kit';
 import '../../i18n/editor';
+import { LinkField } from '../../components/edit/LinkPicker';
 
 type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
 
@@ -25,13 +26,13 @@ export const buttonsEditor: BlockEditor<'buttons'> = {
                   error={errors[`${locale}.buttons.${index}.label`]}
                   onChange={(event) => update(patchRow(rows, index, { label: event.currentTarget.value }))}
                 />
-                <TextInput
+                <LinkField
                   label={t('blockEditor.fields.link')}
                   required
                   description={t('blockEditor.fields.linkHint')}
                   value={row.href}
                   error={errors[`${locale}.buttons.${index}.href`]}
-                  onChange={(event) => update(patchRow(rows, index, { href: event.currentTarget.value }))}
+                  onChange={(href) => update(patchRow(rows, index, { href }))}
                 />
               </Group>
               <Group justify="space-between" align="flex-end">

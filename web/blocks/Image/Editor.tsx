@@ -1,9 +1,10 @@
-import { Alert, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IMAGE_SIZES } from '../../../common/blocks/image';
 import { ImageUpload } from '../../components/media/ImageUpload';
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
+import { LinkField } from '../../components/edit/LinkPicker';
 
 export const imageEditor: BlockEditor<'image'> = {
   Content: function ImageContent({ locale, value, errors, onChange }) {
@@ -56,15 +57,12 @@ export const imageEditor: BlockEditor<'image'> = {
             error={errors.size}
             onChange={(size) => setOptions({ size })}
           />
-          <TextInput
+          <LinkField
             label={t('blockEditor.fields.imageLink')}
             description={t('blockEditor.fields.linkHint')}
             value={options.href ?? ''}
             error={errors.href}
-            onChange={(event) => {
-              const href = event.currentTarget.value;
-              setOptions({ href: href === '' ? undefined : href });
-            }}
+            onChange={(href) => setOptions({ href: href === '' ? undefined : href })}
           />
         </Stack>
       </OptionsSection>
