@@ -74,7 +74,7 @@ describe('the edit control and edit mode', () => {
       await page.getByRole('dialog').getByLabel('Indeling').first().click();
       await page.getByRole('option', { name: layout, exact: true }).click();
     };
-    await chooseLayout('100');
+    await chooseLayout('Eén kolom (100)');
     const warning = page.getByRole('status').filter({ hasText: 'De linkerkolom heeft 1 blok(ken)' });
     await warning.waitFor();
     const move = page.getByRole('checkbox', { name: 'Verplaats ze naar het hoofdgedeelte' });
@@ -86,7 +86,7 @@ describe('the edit control and edit mode', () => {
     await expect(page.locator('article.page .layout-left').count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Rubrieken' }).count()).resolves.toBe(0);
 
-    await chooseLayout('25-75');
+    await chooseLayout('Linkerkolom (25-75)');
     await expect(page.getByRole('status').filter({ hasText: 'linkerkolom' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Update' }).click();
     await sideColumn.waitFor();
