@@ -36,6 +36,7 @@ describe('the admin shell', () => {
     await open(page, '/settings');
     const sideMenu = page.getByRole('navigation', { name: 'Beheermenu' });
     const entries = [
+      'Overzicht',
       "Pagina's",
       'Menu',
       'Gebruikers',

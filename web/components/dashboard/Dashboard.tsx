@@ -58,7 +58,7 @@ function Panels({ data, order }: { data: DashboardData; order: 2 | 3 }) {
           <Panel title={t('dashboard.drafts.title')} order={order} empty={t('dashboard.drafts.empty')}>
             {data.drafts.map((row) => (
               <List.Item key={row.page.guid}>
-                <PageLink page={row.page} canAdminister={data.can.administerPages} />
+                <PageLink page={row.page} />
                 <Text size="sm" c="dimmed">
                   {t('dashboard.drafts.savedAt', { when: when(row.savedAt) })}
                 </Text>
@@ -70,7 +70,7 @@ function Panels({ data, order }: { data: DashboardData; order: 2 | 3 }) {
           <Panel title={t('dashboard.scheduled.title')} order={order} empty={t('dashboard.scheduled.empty')}>
             {data.scheduled.map((row) => (
               <List.Item key={`${row.page.guid}-${row.runAt}-${row.action}`}>
-                <PageLink page={row.page} canAdminister={data.can.administerPages} />
+                <PageLink page={row.page} />
                 <Text size="sm" c="dimmed">
                   {t(`dashboard.scheduled.${row.action}`, { when: when(row.runAt) })}
                   {row.by ? ` · ${t('dashboard.by', { who: whoName(row.by, t) })}` : ''}
@@ -84,14 +84,14 @@ function Panels({ data, order }: { data: DashboardData; order: 2 | 3 }) {
             {data.recentPages.map((row) => (
               <List.Item key={row.page.guid}>
                 <Group gap={6} wrap="wrap">
-                  <PageLink page={row.page} canAdminister={data.can.administerPages} />
+                  <PageLink page={row.page} />
                   {row.hasDraft ? (
                     <Badge size="sm" variant="light" color="yellow.9">
                       {t('dashboard.recent.draft')}
                     </Badge>
                   ) : null}
                   {row.page.isPublished ? null : (
-                    <Badge size="sm" variant="light" color="gray.8">
+                    <Badge size="sm" variant="light" color="gray">
                       {t('dashboard.unpublished')}
                     </Badge>
                   )}
@@ -158,29 +158,22 @@ function whoName(who: Who, t: ReturnType<typeof useTranslation>['t']): string {
   return who.name;
 }
 
-/** A page's title, linking to its edit mode where it is served, else to the pages table (admins). */
-function PageLink({ page, canAdminister }: { page: DashboardPage; canAdminister: boolean }) {
+/** A page's title, linking to its edit mode: by its path where a menu serves it, else by its guid. */
+function PageLink({ page }: { page: DashboardPage }) {
   const { t, i18n } = useTranslation();
   const title = (i18n.language === 'en' && page.title.en) || page.title.nl;
-  if (page.path) {
-    return (
-      <Anchor component={Link} to={editPathOf(page.path)} aria-label={t('dashboard.editPage', { title })}>
-        {title}
-      </Anchor>
-    );
-  }
+  const to = page.path ? editPathOf(page.path) : `/edit?page=${encodeURIComponent(page.guid)}`;
   return (
     <Text span>
-      {canAdminister ? (
-        <Anchor component={Link} to="/admin/pages">
-          {title}
-        </Anchor>
-      ) : (
-        title
-      )}{' '}
-      <Text span size="sm" c="dimmed">
-        ({t('dashboard.notInMenu')})
-      </Text>
+      <Anchor component={Link} to={to} aria-label={t('dashboard.editPage', { title })}>
+        {title}
+      </Anchor>
+      {page.path ? null : (
+        <Text span size="sm" c="dimmed">
+          {' '}
+          ({t('dashboard.notInMenu')})
+        </Text>
+      )}
     </Text>
   );
 }
