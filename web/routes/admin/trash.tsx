@@ -63,7 +63,8 @@ export default function TrashPage() {
   async function restore(entry: Entry, button: HTMLElement) {
     opener.current = button;
     const done = await run(t('adminTrash.tasks.restore', { title: entry.title }), () =>
-      unwrap(api.POST('/api/trash/{guid}/restore', { params: { path: { guid: entry.guid } } })).catch(
+      unwrap(api.POST('/api/trash/{guid}/restore', { params: { path: { guid: entry.guid } } })).then(
+        () => true,
         (error: unknown) => {
           throw withReason(error);
         },
@@ -77,7 +78,8 @@ export default function TrashPage() {
 
   async function purge(entry: Entry) {
     const done = await run(t('adminTrash.tasks.purge', { title: entry.title }), () =>
-      unwrap(api.DELETE('/api/trash/{guid}', { params: { path: { guid: entry.guid } } })),
+      // A 204 has no body: the task's result says it was done.
+      unwrap(api.DELETE('/api/trash/{guid}', { params: { path: { guid: entry.guid } } })).then(() => true),
     );
     setPurging(null);
     if (done !== undefined) {
