@@ -312,7 +312,11 @@ export function createSiteServices(deps: {
         const found = await pageAtPath(menuPath, locale);
         if (found?.page.id === page.id) return this.getEditView({ path: menuPath, locale, query });
       }
-      const view = await buildDraftView(page, { locale, path: legal ? legal.path(locale) : '', chain: [] });
+      const view = await withEditForms(
+        await buildDraftView(page, { locale, path: legal ? legal.path(locale) : '', chain: [] }),
+        locale,
+        'edit',
+      );
       return hasListBlocks(view)
         ? withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
         : view;
