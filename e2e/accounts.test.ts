@@ -172,7 +172,10 @@ describe('accounts (Dutch)', () => {
     const terms = page.getByRole('dialog', { name: 'Gebruiksvoorwaarden' });
     await terms.waitFor({ state: 'visible' });
     await terms.getByRole('button', { name: 'Weiger' }).click();
-    await terms.waitFor({ state: 'hidden' });
+    // It asks once more, saying what follows (e2e/terms-decline.test.ts has the whole flow).
+    const question = page.getByRole('dialog', { name: 'Gebruiksvoorwaarden weigeren?' });
+    await question.getByRole('button', { name: 'Weiger en log uit' }).click();
+    await question.waitFor({ state: 'hidden' });
     await signInLink(page).waitFor({ state: 'visible' });
     expect(new URL(page.url()).pathname).toBe('/');
 
