@@ -176,7 +176,10 @@ describe('settings and site parts', () => {
     const list = page.locator('[data-editable-block="list"]').first();
     const guid = await list.getAttribute('data-guid');
     const editor = page.getByRole('dialog', { name: 'Blok bewerken: Lijst' });
-    await openDialog(list.getByRole('button', { name: 'Bewerk', exact: true }), editor);
+    await openDialog(
+      list.getByRole('button', { name: /^Bewerk Lijst \(blok \d+ in hoofdgedeelte\)$/ }),
+      editor,
+    );
     const picker = editor.getByLabel('Standaard bovenliggende items', { exact: true });
     await picker.fill('dorpsquiz');
     await page.getByRole('option', { name: 'Terugblik op de dorpsquiz' }).click();

@@ -201,6 +201,11 @@ function Sessions() {
                           }
                         >
                           {t('account.security.endSession')}
+                          {/* One such button per session: each is named after its row. */}
+                          <span className="visually-hidden">
+                            {' '}
+                            {session.ip}, {formatDateTime(session.lastUsedAt, i18n.language)}
+                          </span>
                         </Button>
                       )}
                     </Table.Td>

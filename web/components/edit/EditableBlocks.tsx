@@ -323,6 +323,14 @@ const BlockActions = memo(function BlockActions({
   onCopy(block: BlockView, label: string): void;
 }) {
   const { t } = useTranslation();
+  // Every block has these buttons: each is named after its block and place on the page ("Bewerk
+  // Tekst (blok 2 in hoofdgedeelte)"); each area numbers its blocks from 1.
+  const typeName = isBlockTypeName(block.name) ? t(`blockEditor.types.${block.name}`) : block.name;
+  const name = t('blockEditor.blockName', {
+    type: typeName,
+    number: index + 1,
+    position: t(`blockEditor.positions.${position}`),
+  });
   return (
     <Group gap={4} wrap="nowrap">
       <Button
@@ -332,12 +340,13 @@ const BlockActions = memo(function BlockActions({
         onClick={() => onEdit({ kind: 'edit', guid: block.guid, name: block.name })}
       >
         {t('blockEditor.edit')}
+        <span className="visually-hidden"> {name}</span>
       </Button>
       <Tooltip label={t('blockEditor.moveUp')}>
         <ActionIcon
           size="sm"
           variant="default"
-          aria-label={t('blockEditor.moveUp')}
+          aria-label={t('blockEditor.moveUpNamed', { block: name })}
           data-move="up"
           disabled={index === 0}
           onClick={() => arrange.move(block.guid, position, index - 1)}
@@ -349,7 +358,7 @@ const BlockActions = memo(function BlockActions({
         <ActionIcon
           size="sm"
           variant="default"
-          aria-label={t('blockEditor.moveDown')}
+          aria-label={t('blockEditor.moveDownNamed', { block: name })}
           data-move="down"
           disabled={index === count - 1}
           onClick={() => arrange.move(block.guid, position, index + 1)}
@@ -359,6 +368,7 @@ const BlockActions = memo(function BlockActions({
       </Tooltip>
       <Button size="compact-xs" variant="light" color="red" onClick={() => onDelete(block)}>
         {t('blockEditor.delete')}
+        <span className="visually-hidden"> {name}</span>
       </Button>
       {NOT_COPIED.has(block.name) ? null : (
         <Menu position="bottom-end" withinPortal>
