@@ -49,6 +49,25 @@ async function adminContext(browser: Browser, locale: 'nl' | 'en' = 'nl', width 
   return context;
 }
 
+/**
+ * Picks a day in one of the site's date pickers (issue 26) by clicking, as a person does: the field,
+ * then the day in its Monday-first calendar (the next month first when the day is in it).
+ */
+async function pickDay(page: Page, label: string, iso: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  const calendar = page.getByRole('dialog');
+  const weekdays = await calendar.locator('thead th').allTextContents();
+  expect(weekdays[0]?.toLowerCase()).toMatch(/^ma/);
+  const name = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
+  const day = calendar.getByRole('button', { name, exact: true });
+  if (!(await day.isVisible())) await calendar.getByRole('button', { name: 'Volgende maand' }).click();
+  await day.click();
+  // The field writes the day as people read it.
+  await poll(() => page.getByLabel(label, { exact: true }).textContent()).toBe(name);
+}
+
 async function open(page: Page, path: string) {
   await page.goto(`${baseUrl()}${path}`);
   await waitForHydration(page);
@@ -154,7 +173,7 @@ describe('form results', () => {
     const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
       new Date(Date.now() + 86_400_000),
     );
-    await page.getByLabel('Vanaf').fill(tomorrow);
+    await pickDay(page, 'Vanaf', tomorrow);
     await poll(() => new URL(page.url()).searchParams.get('from')).toBe(tomorrow);
     await poll(() => rows.count()).toBe(0);
     await page.getByRole('button', { name: 'Wis filters' }).click();
@@ -270,9 +289,11 @@ describe('form results', () => {
     await poll(() => remarks.getByText('zoekwoord-kastanje').count()).toBe(1);
     await poll(() => remarks.locator('time').count()).toBe(3);
 
-    // A range without submissions: the empty state.
-    await page.getByLabel('Vanaf').fill('2020-01-01');
-    await page.getByLabel('Tot en met').fill('2020-01-31');
+    // A range without submissions (from tomorrow on, the site's calendar day): the empty state.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    await pickDay(page, 'Vanaf', tomorrow);
     await page.getByTestId('dashboard-empty').waitFor();
     await poll(() => page.getByTestId('dashboard-total').textContent()).toBe('0');
     await page.getByRole('button', { name: 'Hele periode' }).click();

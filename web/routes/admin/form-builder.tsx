@@ -586,7 +586,7 @@ function FieldRow({
             {t(`adminForms.kinds.${field.kind}`)}
           </Badge>
           {missingEnglish(field).length > 0 ? (
-            <Badge variant="light" size="sm" color="yellow.9" className="form-builder-english">
+            <Badge variant="light" size="sm" color="yellow" c="dark.7" className="form-builder-english">
               {t('adminForms.builder.missingEnglish')}
             </Badge>
           ) : null}
