@@ -1,6 +1,7 @@
-import { Alert, Drawer, Group, Loader } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index';
 import { type BlockPermissions, readBlockPermissions } from '../../../common/blocks/permissions';
 import type { PageView } from '../../../common/site';
@@ -54,6 +55,12 @@ export default function BlockEditorDrawer({
 }) {
   const { t } = useTranslation();
   const isWide = useMediaQuery(`(min-width: ${OVERLAY_BELOW}px)`) ?? false;
+  // Closing with unsaved changes ("Sluit", Escape, the close button, a click beside it) asks first.
+  const [isDirty, setDirty] = useState(false);
+  const [isAsking, setAsking] = useState(false);
+  // The question opens after the key or click that asked for it: opened within Escape's own event, it
+  // would hear that Escape too and close at once.
+  const close = () => (isDirty ? window.setTimeout(() => setAsking(true)) : onClose());
   const { draft, error } = useDraft(page.guid);
   const block =
     target.kind === 'edit' ? draft?.document.blocks.find((item) => item.guid === target.guid) : undefined;
@@ -78,7 +85,8 @@ export default function BlockEditorDrawer({
         initial={newBlockDraft(target.name)}
         title={title}
         onSaved={onSaved}
-        onClose={onClose}
+        onClose={close}
+        onDirtyChange={setDirty}
       />
     );
   } else if (block && isBlockTypeName(block.name) && (!hasPermissions || permissions.isSuccess)) {
@@ -90,7 +98,8 @@ export default function BlockEditorDrawer({
         initial={storedBlockDraft(block.name, block, permissions.data ?? null)}
         title={title}
         onSaved={onSaved}
-        onClose={onClose}
+        onClose={close}
+        onDirtyChange={setDirty}
       />
     );
   } else if (error || permissions.error || draft) {
@@ -110,7 +119,8 @@ export default function BlockEditorDrawer({
   return (
     <Drawer
       opened
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={!isAsking}
       position="right"
       size="lg"
       title={title}
@@ -120,6 +130,17 @@ export default function BlockEditorDrawer({
       className="block-editor-drawer"
     >
       {body}
+      <Modal opened={isAsking} onClose={() => setAsking(false)} title={t('closeBlock.title')} zIndex={400}>
+        <Text size="sm">{t('closeBlock.text')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
+            {t('closeBlock.keep')}
+          </Button>
+          <Button color="red" onClick={onClose}>
+            {t('closeBlock.discard')}
+          </Button>
+        </Group>
+      </Modal>
     </Drawer>
   );
 }
@@ -132,6 +153,7 @@ function PageBlockForm<N extends BlockTypeName>({
   title,
   onSaved,
   onClose,
+  onDirtyChange,
 }: {
   page: PageView;
   target: EditTarget;
@@ -139,6 +161,7 @@ function PageBlockForm<N extends BlockTypeName>({
   title: string;
   onSaved(input: { guid: string; keepOpen: boolean }): Promise<void>;
   onClose(): void;
+  onDirtyChange(isDirty: boolean): void;
 }) {
   const { t } = useTranslation();
   const run = useTask();
@@ -183,6 +206,7 @@ function PageBlockForm<N extends BlockTypeName>({
       blockGuid={target.kind === 'edit' ? target.guid : null}
       onSubmit={save}
       onClose={onClose}
+      onDirtyChange={onDirtyChange}
     />
   );
 }

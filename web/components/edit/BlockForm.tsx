@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.layer.css';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { BLOCK_TYPES, type BlockTypeName } from '../../../common/blocks/index';
 import { BLOCK_PERMISSIONS_KEY, type BlockPermissions } from '../../../common/blocks/permissions';
@@ -74,6 +74,7 @@ export function BlockForm<N extends BlockTypeName>({
   blockGuid,
   onSubmit,
   onClose,
+  onDirtyChange,
 }: {
   initial: BlockDraft<N>;
   title: string;
@@ -82,12 +83,16 @@ export function BlockForm<N extends BlockTypeName>({
   blockGuid: string | null;
   onSubmit(values: BlockValues, onError: (error: unknown) => void): Promise<boolean>;
   onClose(): void;
+  /** Told whether the form holds changes not saved (a drawer asks before it closes then). */
+  onDirtyChange?(isDirty: boolean): void;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSaving, setSaving] = useState(false);
-  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
+  const isDirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  useUnsavedChanges(isDirty);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const [tab, setTab] = useState<Locale>('nl');
   const { name } = draft;
   const type = BLOCK_TYPES[name];

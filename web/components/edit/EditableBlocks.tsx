@@ -13,6 +13,7 @@ import { copyOfBlock } from './block-copies';
 import { ADDABLE_BLOCK_TYPES, documentWithBlock, documentWithoutBlock, isBlockEmpty } from './block-editing';
 import type { DndArrange } from './DndArrange';
 import { useDraft } from './draft';
+import { InPlaceText } from './InPlaceText';
 import '../../i18n/editor';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
@@ -101,6 +102,7 @@ export function EditablePosition({
         {blocks.map((block, index) => (
           <SortableBlock
             key={block.guid}
+            pageGuid={page.guid}
             block={block}
             index={index}
             count={blocks.length}
@@ -193,6 +195,7 @@ function AddBlockMenu({
  * re-layout while dragging).
  */
 const SortableBlock = memo(function SortableBlock({
+  pageGuid,
   block,
   index,
   count,
@@ -205,6 +208,7 @@ const SortableBlock = memo(function SortableBlock({
   onDuplicate,
   onCopy,
 }: {
+  pageGuid: string;
   block: BlockView;
   index: number;
   count: number;
@@ -264,7 +268,7 @@ const SortableBlock = memo(function SortableBlock({
             onCopy={onCopy}
           />
         </Group>
-        <BlockBody block={block} typeName={typeName} />
+        <BlockBody pageGuid={pageGuid} block={block} typeName={typeName} number={index + 1} />
       </section>
     </>
   );
@@ -392,10 +396,23 @@ const BlockActions = memo(function BlockActions({
   );
 });
 
-/** What the block shows (its view, or a placeholder): rendered again only when the block changes. */
-const BlockBody = memo(function BlockBody({ block, typeName }: { block: BlockView; typeName: string }) {
+/**
+ * What the block shows (its view, or a placeholder): rendered again only when the block changes. A
+ * text block's text is edited right there (issue 26).
+ */
+const BlockBody = memo(function BlockBody({
+  pageGuid,
+  block,
+  typeName,
+  number,
+}: {
+  pageGuid: string;
+  block: BlockView;
+  typeName: string;
+  number: number;
+}) {
   const { t } = useTranslation();
-  return isBlockEmpty(block) ? (
+  const body = isBlockEmpty(block) ? (
     <div className="editable-block-placeholder">
       <Text size="sm" c="dimmed">
         {t('blockEditor.placeholder', { type: typeName })}
@@ -403,6 +420,12 @@ const BlockBody = memo(function BlockBody({ block, typeName }: { block: BlockVie
     </div>
   ) : (
     <RenderBlock block={block} />
+  );
+  if (block.name !== 'text') return body;
+  return (
+    <InPlaceText pageGuid={pageGuid} blockGuid={block.guid} typeName={typeName} number={number}>
+      {body}
+    </InPlaceText>
   );
 });
 
