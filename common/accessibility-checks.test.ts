@@ -244,6 +244,47 @@ describe('links', () => {
   });
 });
 
+describe('links to pages and items that visitors would not reach (issue 26)', () => {
+  const GONE = 'page:3f2a9c1e-0b4d-4e6f-8a1b-2c3d4e5f6a7b';
+  const HIDDEN = 'item:4a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
+  const FINE = 'page:5b4c3d2e-1f0a-4b9c-9d8e-7f6a5b4c3d2e';
+  const brokenLinks = { [GONE]: 'gone', [HIDDEN]: 'unpublished' } as const;
+  const run = (blocks: AccessibilityBlock[], broken: AccessibilityInput['brokenLinks'] = brokenLinks) =>
+    blockFindings(checkAccessibility({ layout: '100', blocks, colours: SITE_COLOURS, brokenLinks: broken }));
+
+  it('names a rich-text link, a button and an image link whose target is gone or unpublished', () => {
+    const prose = textBlock(
+      doc(paragraph(text('het archief', [link(GONE)]), text(' en '), text('de agenda', [link(FINE)]))),
+      doc(paragraph(text('the news item', [link(HIDDEN)]))),
+    );
+    const buttons = block('buttons', { nl: { buttons: [{ label: 'Naar het item', href: HIDDEN }] } });
+    const image = block(
+      'image',
+      { nl: { alt: 'Het clubhuis', caption: '' } },
+      { options: { imageGuid: IMAGE_GUID, href: GONE } },
+    );
+    const findings = run([prose, buttons, image]).filter((finding) => finding.code === 'brokenLink');
+    expect(findings.map((finding) => [finding.blockGuid, finding.language, finding.details])).toEqual([
+      [prose.guid, 'nl', { reason: 'gone', text: 'het archief', href: GONE }],
+      [prose.guid, 'en', { reason: 'unpublished', text: 'the news item', href: HIDDEN }],
+      [buttons.guid, 'nl', { reason: 'unpublished', text: 'Naar het item', href: HIDDEN }],
+      [image.guid, 'nl', { reason: 'gone', text: 'Het clubhuis', href: GONE }],
+    ]);
+  });
+
+  it('says nothing of references it was not told about, of typed paths, or of odd reasons and keys', () => {
+    const prose = textBlock(
+      doc(paragraph(text('de agenda', [link(FINE)]), text(' '), text('contact', [link('/contact')]))),
+    );
+    expect(run([prose])).toEqual([]);
+    const odd = { __proto__: { [FINE]: 'gone' }, '/contact': 'gone', [FINE]: 'weg' } as unknown as Record<
+      string,
+      'gone'
+    >;
+    expect(run([prose], odd)).toEqual([]);
+  });
+});
+
 describe('headings', () => {
   it('finds a heading that skips a level after the page title, and the one after an h2', () => {
     const subject = textBlock(

@@ -388,7 +388,8 @@ function blockFindings(
   const at = { blockGuid: block.guid, position: block.position, language };
   const findings: AccessibilityFinding[] = [];
   const checkTarget = (text: string, href: string) => {
-    if (parseLinkReference(href) === null || !Object.hasOwn(brokenLinks, href)) return;
+    // Most links are no reference the server named: one own-key lookup, before reading the value.
+    if (!Object.hasOwn(brokenLinks, href) || parseLinkReference(href) === null) return;
     const reason = brokenLinks[href];
     if (reason === undefined || !BROKEN_LINK_REASONS.includes(reason)) return;
     findings.push({ ...at, code: 'brokenLink', details: { reason, text: cut(visible(text)), href } });

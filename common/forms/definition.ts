@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseIsoDay } from '../dates.ts';
 import { localized } from '../localized-text-schemas.ts';
 import { linkSchema } from '../url-schemas.ts';
+import { parseLinkReference, URL_RULES } from '../urls.ts';
 import type { FIELD_RULES } from '../validation.ts';
 import { FORM_FILE_QUESTIONS, FORM_FILE_TYPES } from './files.ts';
 
@@ -114,8 +115,11 @@ export const formFieldSchema = z.object({
   scaleMax: z.union([z.literal(5), z.literal(10)]).optional(),
   /** A short text that must follow one of SPEC 5's patterns. */
   pattern: z.enum(FORM_TEXT_PATTERNS).optional(),
-  /** The consent checkbox's link (terms, privacy statement). */
-  link: linkSchema.optional(),
+  /**
+   * The consent checkbox's link (terms, privacy statement): typed, not a page or item reference
+   * (`page:<guid>`), which only block content resolves when a page is built.
+   */
+  link: linkSchema.refine((value) => parseLinkReference(value) === null, URL_RULES.link.message).optional(),
   /** What a file question accepts: images, PDF or both (absent: both). */
   fileTypes: z.array(z.enum(FORM_FILE_TYPES)).min(1).max(FORM_FILE_TYPES.length).optional(),
   showWhen: formConditionSchema.optional(),

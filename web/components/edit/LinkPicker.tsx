@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { isAllowedUrl, parseLinkReference } from '../../../common/urls';
 import { useLocale, useTranslation } from '../../i18n';
@@ -186,16 +176,16 @@ export function LinkPicker({
                     {candidate.path ?? t('linkPicker.noPath')}
                   </Text>
                 </Stack>
-                <Group gap={4} wrap="nowrap">
-                  <Badge variant="light" color="gray.8">
+                <Stack gap={0} align="flex-end">
+                  <Text size="xs" c="gray.8">
                     {t(`linkPicker.kind.${candidate.kind}`)}
-                  </Badge>
+                  </Text>
                   {!candidate.isPublished && (
-                    <Badge variant="light" color="orange.9">
+                    <Text size="xs" c="red.9" fw={600}>
                       {t('linkPicker.unpublished')}
-                    </Badge>
+                    </Text>
                   )}
-                </Group>
+                </Stack>
               </Group>
             </UnstyledButton>
           ))}
