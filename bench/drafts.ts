@@ -17,7 +17,9 @@ import { onEachDatabase } from './postgres.ts';
  * `npx tsx bench/drafts.ts`. A page of BENCH_DRAFT_BLOCKS blocks (60: text, spread over the five
  * positions); "saving a block" is what edit mode sends when one block changes: the whole draft
  * (PUT /api/pages/{id}/draft), in-process (app.inject, an admin's API token). Also a move across
- * positions and a publish. Target: saving a block p95 ≤ 30 ms on PostgreSQL. Figures only.
+ * positions, a publish, and the autosave of in-place typing (issue 26): one block's content
+ * (PUT …/draft/blocks/{guid}/content), answered with the new version only. Target: saving a block
+ * and the autosave p95 ≤ 30 ms on PostgreSQL. Figures only.
  *
  *   BENCH_DRAFT_BLOCKS=60   blocks on the page
  *   BENCH_DRAFT_RUNS=200    measured saves per target (after 20 warm-up saves)
@@ -115,6 +117,38 @@ async function benchOn(database: DatabaseHandle, label: string): Promise<void> {
     };
     const edited = await measure(editOne);
     const moved = await measure(moveOne);
+    // Autosave while typing in place (issue 26): one block's content, the answer the new version only.
+    const autosave = async (round: number) => {
+      const block = draft.document.blocks[round % BLOCKS];
+      if (!block) throw new Error('a block expected');
+      const content = { nl: { doc: paragraphs(`Getypt ${round}: ${'Een zin over de wijk. '.repeat(8)}`) } };
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/pages/${page.id}/draft/blocks/${block.guid}/content`,
+        headers,
+        payload: { version: draft.version, revision: draft.revision, content },
+      });
+      const took = performance.now() - started;
+      if (response.statusCode !== 200)
+        throw new Error(`autosave answered ${response.statusCode}: ${response.body}`);
+      const saved = response.json() as { version: number };
+      draft = {
+        ...draft,
+        version: saved.version,
+        document: {
+          ...draft.document,
+          blocks: draft.document.blocks.map((item) =>
+            item.guid === block.guid ? { ...item, content } : item,
+          ),
+        },
+      };
+      return took;
+    };
+    for (let round = 0; round < 20; round += 1) await autosave(round);
+    const autosaveTimes: number[] = [];
+    for (let round = 0; round < RUNS; round += 1) autosaveTimes.push(await autosave(round));
+    autosaveTimes.sort((a, b) => a - b);
     const publishTimes: number[] = [];
     for (let round = 0; round < 20; round += 1) {
       await save(editOne(round));
@@ -141,6 +175,9 @@ async function benchOn(database: DatabaseHandle, label: string): Promise<void> {
     console.log('|---|---:|---:|');
     console.log(
       `| save the draft with one block changed | ${edited.p50.toFixed(1)} | ${edited.p95.toFixed(1)} |`,
+    );
+    console.log(
+      `| autosave one block's content (in-place typing, issue 26) | ${percentile(autosaveTimes, 0.5).toFixed(1)} | ${percentile(autosaveTimes, 0.95).toFixed(1)} |`,
     );
     console.log(
       `| save the draft with a block moved across positions | ${moved.p50.toFixed(1)} | ${moved.p95.toFixed(1)} |`,
