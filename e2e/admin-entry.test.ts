@@ -149,6 +149,7 @@ describe('every way into the admin area', () => {
       { name: 'Gebruikers', path: '/admin/users', heading: 'Gebruikersbeheer' },
       { name: 'Rollen', path: '/admin/roles', heading: 'Rollen' },
       { name: /^Formulieren/, path: '/admin/forms', heading: 'Formulieren' },
+      { name: 'Prullenbak', path: '/admin/trash', heading: 'Prullenbak' },
       { name: 'Statistieken', path: '/statistics', heading: 'Statistieken' },
       { name: 'Headerafbeeldingen', path: '/admin/header-images', heading: 'Headerafbeeldingen' },
       { name: 'Itemtypes', path: '/admin/item-types', heading: 'Itemtypes' },
@@ -305,6 +306,8 @@ describe('the admin screens look and read right after a full load', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await open(page, '/settings');
+    // The settings screen draws its tabs once its data is there.
+    await page.getByRole('tab', { name: 'Registratie en gebruiksvoorwaarden' }).waitFor();
     const settingsTabs = await tabStyles(page);
     expect(settingsTabs.map((tab) => tab.name)).toContain('Registratie en gebruiksvoorwaarden');
     expectStyledTabs(settingsTabs);
@@ -323,11 +326,13 @@ describe('the admin screens look and read right after a full load', () => {
     expectStyledTabs(await tabStyles(page));
 
     await open(page, '/admin/pages');
+    await page.getByRole('tab').first().waitFor();
     expectStyledTabs(await tabStyles(page));
 
     // From a public page by the user menu (the admin screens' styles arrive after the site's).
     await open(page, '/over-ons');
     await clickInto(page, await userMenuItem(page, 'Instellingen'), SCREENS.settings);
+    await page.getByRole('tab', { name: 'Registratie en gebruiksvoorwaarden' }).waitFor();
     expectStyledTabs(await tabStyles(page));
     await finish(page, problems);
     await page.close();
@@ -439,8 +444,14 @@ describe('the admin screens look and read right after a full load', () => {
       it(`has no serious or critical axe violations on the screens it changed (${locale}, ${width} px)`, async () => {
         const screenContext = await adminContext(browser, width, locale);
         const page = await screenContext.newPage();
-        for (const path of ['/settings', '/admin/pages', '/admin/users']) {
+        // Each screen once its data is there (its tabs, its table).
+        for (const [path, ready] of [
+          ['/settings', 'tab'],
+          ['/admin/pages', 'tab'],
+          ['/admin/users', 'table'],
+        ] as const) {
           await open(page, path);
+          await page.getByRole(ready).first().waitFor();
           expect(await seriousViolations(page), `${path} ${locale} ${width}`).toEqual([]);
         }
         // The user menu, whose items are ways in.
