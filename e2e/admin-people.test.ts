@@ -127,7 +127,8 @@ describe('admin: users, roles and profile properties', () => {
     // The security category: sessions of the user are listed; the activity shows the change.
     await page.getByRole('tab', { name: 'Activiteit' }).click();
     await page.waitForURL(`**/admin/users/${member.guid}/activity`);
-    await page.getByRole('rowheader', { name: 'user.update' }).first().waitFor();
+    // As a sentence (issue 26), not as `user.update`.
+    await page.getByRole('rowheader', { name: /wijzigde het account van / }).first().waitFor();
     await page.close();
   });
 

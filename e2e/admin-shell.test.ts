@@ -42,6 +42,7 @@ describe('the admin shell', () => {
       'Gebruikers',
       'Rollen',
       /^Formulieren\s*bèta$/,
+      'Prullenbak',
       'Statistieken',
       'Headerafbeeldingen',
       'Itemtypes',
@@ -99,7 +100,7 @@ describe('the admin shell', () => {
     const burger = page.getByRole('button', { name: 'Beheermenu openen' });
     await burger.click();
     await expect(sideMenu.isVisible()).resolves.toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Pagina's");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Overzicht');
     await page.keyboard.press('Escape');
     await expect.poll(() => sideMenu.isVisible()).toBe(false);
     await expect

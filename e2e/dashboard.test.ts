@@ -105,138 +105,156 @@ describe('dashboard and activity sentences', () => {
     }
   }, TEST_TIMEOUT);
 
-  it('takes the admin to the dashboard from the side menu, first entry; axe nl/en at 1280 and 375 px', async () => {
-    for (const width of WIDTHS) {
-      const context = await signedIn(browser, TEST_ADMIN.email, TEST_ADMIN.password, width);
-      const page = await context.newPage();
-      const problems = watchProblems(page);
-      try {
-        await open(page, '/admin/pages');
-        if (width < 768) await page.getByRole('button', { name: 'Beheermenu openen' }).click();
-        const sideMenu = page.getByRole('navigation', { name: 'Beheermenu' });
-        await poll(() => sideMenu.getByRole('link').first().innerText()).toBe('Overzicht');
-        await sideMenu.getByRole('link', { name: 'Overzicht', exact: true }).click();
-        await page.waitForURL((url) => url.pathname === '/admin/dashboard');
-        await page.getByRole('heading', { level: 1, name: 'Overzicht' }).waitFor();
-        // The new page, changed last, and the form with its new submission.
-        const recent = page.getByRole('region', { name: "Laatst gewijzigde pagina's" });
-        await recent.getByRole('link', { name: `Bewerk ${pageTitle}` }).waitFor();
-        const formsPanel = page.getByRole('region', { name: 'Formulieren' });
-        await formsPanel.getByRole('link', { name: `Inzendingen van ${formTitle}` }).waitFor();
-        await formsPanel.getByText('1 nieuwe inzending in de laatste 7 dagen').first().waitFor();
-        await page.getByRole('link', { name: "Pagina's beheren" }).waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
+  it(
+    'takes the admin to the dashboard from the side menu, first entry; axe nl/en at 1280 and 375 px',
+    async () => {
+      for (const width of WIDTHS) {
+        const context = await signedIn(browser, TEST_ADMIN.email, TEST_ADMIN.password, width);
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        try {
+          await open(page, '/admin/pages');
+          if (width < 768) await page.getByRole('button', { name: 'Beheermenu openen' }).click();
+          const sideMenu = page.getByRole('navigation', { name: 'Beheermenu' });
+          await poll(() => sideMenu.getByRole('link').first().innerText()).toBe('Overzicht');
+          await sideMenu.getByRole('link', { name: 'Overzicht', exact: true }).click();
+          await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+          await page.getByRole('heading', { level: 1, name: 'Overzicht' }).waitFor();
+          // The new page, changed last, and the form with its new submission.
+          const recent = page.getByRole('region', { name: "Laatst gewijzigde pagina's" });
+          await recent.getByRole('link', { name: `Bewerk ${pageTitle}` }).waitFor();
+          const formsPanel = page.getByRole('region', { name: 'Formulieren' });
+          await formsPanel.getByRole('link', { name: `Inzendingen van ${formTitle}` }).waitFor();
+          await formsPanel.getByText('1 nieuwe inzending in de laatste 7 dagen').first().waitFor();
+          await page.getByRole('link', { name: 'Nieuwe pagina', exact: true }).waitFor();
+          expect(await seriousViolations(page)).toEqual([]);
+          // The quick link opens the new-page dialog on the pages screen.
+          await page.getByRole('link', { name: 'Nieuwe pagina', exact: true }).click();
+          await page.waitForURL((url) => url.pathname === '/admin/pages' && !url.searchParams.has('new'));
+          await page.getByRole('dialog').waitFor();
+          await page.keyboard.press('Escape');
+          await poll(() => page.getByRole('dialog').count()).toBe(0);
 
-        await open(page, '/admin/dashboard?lang=en');
-        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-        await page
-          .getByRole('region', { name: 'Forms' })
-          .getByRole('link', { name: `Submissions of ${formTitle}` })
-          .waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        // `/admin` still opens the pages (SPEC 2).
-        await open(page, '/admin?lang=nl');
-        expect(new URL(page.url()).pathname).toBe('/admin/pages');
-        expect(unexpectedProblems(problems)).toEqual([]);
-      } finally {
-        await context.close();
+          await open(page, '/admin/dashboard?lang=en');
+          await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+          await page
+            .getByRole('region', { name: 'Forms' })
+            .getByRole('link', { name: `Submissions of ${formTitle}` })
+            .waitFor();
+          expect(await seriousViolations(page)).toEqual([]);
+          // `/admin` still opens the pages (SPEC 2).
+          await open(page, '/admin?lang=nl');
+          expect(new URL(page.url()).pathname).toBe('/admin/pages');
+          expect(unexpectedProblems(problems)).toEqual([]);
+        } finally {
+          await context.close();
+        }
       }
-    }
-  }, TEST_TIMEOUT);
+    },
+    TEST_TIMEOUT,
+  );
 
-  it("takes a content manager to hers from the user menu, with exactly her page and form, and opens the form's results", async () => {
-    for (const width of WIDTHS) {
-      const context = await signedIn(browser, editor.email, PASSWORD, width);
-      const page = await context.newPage();
-      const problems = watchProblems(page);
-      try {
-        await open(page, '/');
-        await page.getByRole('button', { name: /gebruikersmenu/ }).click();
-        await page.getByRole('menuitem', { name: 'Overzicht' }).click();
-        await page.waitForURL((url) => url.pathname === '/account/dashboard');
-        await page.getByRole('heading', { level: 1, name: 'Overzicht' }).waitFor();
-        const recent = page.getByRole('region', { name: "Laatst gewijzigde pagina's" });
-        await recent.getByRole('link', { name: `Bewerk ${pageTitle}` }).waitFor();
-        // Her page is the only one she may edit; only her form.
-        await poll(() => recent.getByRole('listitem').count()).toBe(1);
-        const formsPanel = page.getByRole('region', { name: 'Formulieren' });
-        await formsPanel.getByRole('link', { name: `Inzendingen van ${formTitle}` }).waitFor();
-        expect(await formsPanel.getByText(otherFormTitle).count()).toBe(0);
-        expect(await page.getByRole('link', { name: "Pagina's beheren" }).count()).toBe(0);
-        expect(await seriousViolations(page)).toEqual([]);
+  it(
+    "takes a content manager to hers from the user menu, with exactly her page and form, and opens the form's results",
+    async () => {
+      for (const width of WIDTHS) {
+        const context = await signedIn(browser, editor.email, PASSWORD, width);
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        try {
+          await open(page, '/');
+          await page.getByRole('button', { name: /gebruikersmenu/ }).click();
+          await page.getByRole('menuitem', { name: 'Overzicht' }).click();
+          await page.waitForURL((url) => url.pathname === '/account/dashboard');
+          await page.getByRole('heading', { level: 1, name: 'Overzicht' }).waitFor();
+          const recent = page.getByRole('region', { name: "Laatst gewijzigde pagina's" });
+          await recent.getByRole('link', { name: `Bewerk ${pageTitle}` }).waitFor();
+          // Her page is the only one she may edit; only her form.
+          await poll(() => recent.getByRole('listitem').count()).toBe(1);
+          const formsPanel = page.getByRole('region', { name: 'Formulieren' });
+          await formsPanel.getByRole('link', { name: `Inzendingen van ${formTitle}` }).waitFor();
+          expect(await formsPanel.getByText(otherFormTitle).count()).toBe(0);
+          expect(await page.getByRole('link', { name: 'Nieuwe pagina', exact: true }).count()).toBe(0);
+          expect(await seriousViolations(page)).toEqual([]);
 
-        await open(page, '/account/dashboard?lang=en');
-        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-        await page
-          .getByRole('region', { name: 'Recently changed pages' })
-          .getByRole('link')
-          .first()
-          .waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
+          await open(page, '/account/dashboard?lang=en');
+          await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+          await page
+            .getByRole('region', { name: 'Recently changed pages' })
+            .getByRole('link')
+            .first()
+            .waitFor();
+          expect(await seriousViolations(page)).toEqual([]);
 
-        await open(page, '/account/dashboard?lang=nl');
-        await page
-          .getByRole('region', { name: 'Formulieren' })
-          .getByRole('link', { name: `Inzendingen van ${formTitle}` })
-          .click();
-        await page.waitForURL((url) => url.pathname === `/admin/forms/${forms[0]}`);
-        await page.getByRole('table').getByText('Geertje').first().waitFor();
-        expect(unexpectedProblems(problems)).toEqual([]);
-      } finally {
-        await context.close();
+          await open(page, '/account/dashboard?lang=nl');
+          await page
+            .getByRole('region', { name: 'Formulieren' })
+            .getByRole('link', { name: `Inzendingen van ${formTitle}` })
+            .click();
+          await page.waitForURL((url) => url.pathname === `/admin/forms/${forms[0]}`);
+          await page.getByRole('table').getByText('Geertje').first().waitFor();
+          expect(unexpectedProblems(problems)).toEqual([]);
+        } finally {
+          await context.close();
+        }
       }
-    }
-  }, TEST_TIMEOUT);
+    },
+    TEST_TIMEOUT,
+  );
 
-  it('tells activity as sentences with links, on the account tab and in the admin area; axe nl/en', async () => {
-    for (const width of WIDTHS) {
-      const own = await signedIn(browser, editor.email, PASSWORD, width);
-      const page = await own.newPage();
-      const problems = watchProblems(page);
-      try {
-        await open(page, '/');
-        await page.getByRole('button', { name: /gebruikersmenu/ }).click();
-        await page.getByRole('menuitem', { name: 'Mijn account' }).click();
-        await page.waitForURL((url) => url.pathname === '/account/profile');
-        await page.getByRole('tab', { name: 'Activiteit' }).click();
-        await page.waitForURL((url) => url.pathname === '/account/activity');
-        await page.getByRole('cell', { name: 'Dirkje Dorp meldde zich aan' }).first().waitFor();
-        // Keys and ids no longer show.
-        expect(await page.getByText('user.signIn').count()).toBe(0);
-        expect(await seriousViolations(page)).toEqual([]);
-        await open(page, '/account/activity?lang=en');
-        await page.getByRole('cell', { name: 'Dirkje Dorp signed in' }).first().waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        expect(unexpectedProblems(problems)).toEqual([]);
-      } finally {
-        await own.close();
-      }
+  it(
+    'tells activity as sentences with links, on the account tab and in the admin area; axe nl/en',
+    async () => {
+      for (const width of WIDTHS) {
+        const own = await signedIn(browser, editor.email, PASSWORD, width);
+        const page = await own.newPage();
+        const problems = watchProblems(page);
+        try {
+          await open(page, '/');
+          await page.getByRole('button', { name: /gebruikersmenu/ }).click();
+          await page.getByRole('menuitem', { name: 'Mijn account' }).click();
+          await page.waitForURL((url) => url.pathname === '/account/profile');
+          await page.getByRole('tab', { name: 'Activiteit' }).click();
+          await page.waitForURL((url) => url.pathname === '/account/activity');
+          await page.getByRole('cell', { name: 'Dirkje Dorp meldde zich aan' }).first().waitFor();
+          // Keys and ids no longer show.
+          expect(await page.getByText('user.signIn').count()).toBe(0);
+          expect(await seriousViolations(page)).toEqual([]);
+          await open(page, '/account/activity?lang=en');
+          await page.getByRole('cell', { name: 'Dirkje Dorp signed in' }).first().waitFor();
+          expect(await seriousViolations(page)).toEqual([]);
+          expect(unexpectedProblems(problems)).toEqual([]);
+        } finally {
+          await own.close();
+        }
 
-      const admin = await signedIn(browser, TEST_ADMIN.email, TEST_ADMIN.password, width);
-      const adminPage = await admin.newPage();
-      const adminProblems = watchProblems(adminPage);
-      try {
-        await open(adminPage, `/admin/users/${editor.guid}/activity`);
-        const change = adminPage
-          .getByRole('rowheader', { name: /wijzigde het account van Dirkje Dorp$/ })
-          .first();
-        await change.waitFor();
-        // The account is a link to its profile, for the admin.
-        await change.getByRole('link', { name: 'Dirkje Dorp' }).click();
-        await adminPage.waitForURL((url) => url.pathname === `/admin/users/${editor.guid}/profile`);
-        await open(adminPage, `/admin/users/${editor.guid}/activity`);
-        await adminPage.getByRole('rowheader', { name: 'Dirkje Dorp meldde zich aan' }).first().waitFor();
-        expect(await seriousViolations(adminPage)).toEqual([]);
-        await open(adminPage, `/admin/users/${editor.guid}/activity?lang=en`);
-        await adminPage
-          .getByRole('rowheader', { name: /changed Dirkje Dorp's account$/ })
-          .first()
-          .waitFor();
-        expect(await seriousViolations(adminPage)).toEqual([]);
-        expect(unexpectedProblems(adminProblems)).toEqual([]);
-      } finally {
-        await admin.close();
+        const admin = await signedIn(browser, TEST_ADMIN.email, TEST_ADMIN.password, width);
+        const adminPage = await admin.newPage();
+        const adminProblems = watchProblems(adminPage);
+        try {
+          await open(adminPage, `/admin/users/${editor.guid}/activity`);
+          const change = adminPage
+            .getByRole('rowheader', { name: /wijzigde het account van Dirkje Dorp$/ })
+            .first();
+          await change.waitFor();
+          // The account is a link to its profile, for the admin.
+          await change.getByRole('link', { name: 'Dirkje Dorp' }).click();
+          await adminPage.waitForURL((url) => url.pathname === `/admin/users/${editor.guid}/profile`);
+          await open(adminPage, `/admin/users/${editor.guid}/activity`);
+          await adminPage.getByRole('rowheader', { name: 'Dirkje Dorp meldde zich aan' }).first().waitFor();
+          expect(await seriousViolations(adminPage)).toEqual([]);
+          await open(adminPage, `/admin/users/${editor.guid}/activity?lang=en`);
+          await adminPage
+            .getByRole('rowheader', { name: /changed Dirkje Dorp's account$/ })
+            .first()
+            .waitFor();
+          expect(await seriousViolations(adminPage)).toEqual([]);
+          expect(unexpectedProblems(adminProblems)).toEqual([]);
+        } finally {
+          await admin.close();
+        }
       }
-    }
-  }, TEST_TIMEOUT);
+    },
+    TEST_TIMEOUT,
+  );
 });

@@ -42,8 +42,8 @@ function Panels({ data, order }: { data: DashboardData; order: 2 | 3 }) {
       {data.can.createPage || data.can.createForm ? (
         <Group gap="sm" aria-label={t('dashboard.quick.title')} role="group">
           {data.can.createPage ? (
-            <Button component={Link} to="/admin/pages" variant="light">
-              {t('dashboard.quick.pages')}
+            <Button component={Link} to="/admin/pages?new=page" variant="light">
+              {t('dashboard.quick.newPage')}
             </Button>
           ) : null}
           {data.can.createForm ? (

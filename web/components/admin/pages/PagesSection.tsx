@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { useTranslation } from '../../../i18n';
@@ -28,6 +29,16 @@ export function PagesSection() {
   const [busy, setBusy] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // The dashboard's "Nieuwe pagina" (issue 26) arrives with `?new=page`: the new-page dialog opens
+  // (after hydration) and the parameter goes, so a reload or going back does not open it again.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get('new') !== 'page') return;
+    setForm({ guid: null, path: null });
+    const rest = new URLSearchParams(params);
+    rest.delete('new');
+    setParams(rest, { replace: true, preventScrollReset: true });
+  }, [params, setParams]);
 
   const title = (row: AdminPageRow) => titleIn(row.title, i18n.language);
   const refresh = () => queryClient.invalidateQueries({ queryKey: pageQueries.all });
