@@ -140,27 +140,30 @@ describe('every page, one way in (issue 26)', () => {
     await page.waitForURL(`${baseUrl()}/admin/pages`);
     await page.getByRole('table', { name: "Alle pagina's" }).waitFor();
 
-    // Published: anyone reads its text through the API; in a menu, its head carries the settings.
+    // Published: anyone reads its text through the API.
     const admin = await adminSession(browser);
     const rows = (await (await admin.get(`/api/pages/admin?search=${encodeURIComponent(title)}`)).json()) as {
       items: { guid: string }[];
     };
     const guid = rows.items[0]?.guid ?? '';
+    await admin.close();
     expect(editUrl).toBe(`/edit?page=${guid}`);
     const visitor = await context.request.fetch(`${baseUrl()}/api/pages/${guid}`, {
       headers: { cookie: '' },
     });
     expect(await visitor.text()).toContain(words);
-    const menu = (await (await admin.get('/api/menus:withName?name=Top%20level%20menu')).json()) as {
-      guid: string;
-    };
-    await admin.post(`/api/menus/${menu.guid}/items`, {
-      name: { nl: title },
-      urlSegment: `los-${stamp}`,
-      pageGuid: guid,
-      isVisible: true,
-    });
-    await admin.close();
+
+    // Placed in the menu from the same dialog; then its path is in the table and its head carries the settings.
+    await act(page, title, 'Instellingen');
+    const place = page.getByRole('dialog', { name: `Instellingen van “${title}”` });
+    await place.getByLabel('Plaats in het hoofdmenu').click();
+    await page.getByRole('option', { name: 'Bovenaan het menu' }).click();
+    await place.getByLabel('URL-deel').fill(`los-${stamp}`);
+    await place.getByRole('button', { name: 'Sla op' }).click();
+    await place.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: title }).innerText())
+      .toContain(`/los-${stamp}`);
     const visitorContext = await newContext(browser);
     const visitorPage = await visitorContext.newPage();
     await visitorPage.goto(`${baseUrl()}/los-${stamp}?lang=en`);

@@ -27,7 +27,8 @@ import {
   type PageLayout,
   type PageOption,
 } from '../../../../common/pages';
-import type { PageView } from '../../../../common/site';
+import { type PageView, TOP_LEVEL_MENU } from '../../../../common/site';
+import { slugify } from '../../../../common/urls';
 import { errorMessage, useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
@@ -35,6 +36,7 @@ import { useTranslation } from '../../../i18n';
 import { useDraft } from '../../edit/draft';
 import { useUnsavedChanges } from '../../edit/unsaved';
 import { ImageUpload } from '../../media/ImageUpload';
+import { flatten, menuQueries } from '../menu/menu-data';
 import { adminQueries } from '../queries';
 import { pageQueries, titleIn } from './queries';
 import '../../../i18n/admin';
@@ -61,6 +63,9 @@ type FormState = {
   roleIds: string[];
   /** Edit mode: blocks of side columns the new layout hides go to the main area. */
   moveHiddenBlocks: boolean;
+  /** A page no menu serves: where the top level menu gets an item for it ('' none, 'top', or a parent item's guid). */
+  menuParent: string;
+  urlSegment: string;
 };
 
 const EMPTY: FormState = {
@@ -85,6 +90,8 @@ const EMPTY: FormState = {
   editRoles: [],
   roleIds: [],
   moveHiddenBlocks: true,
+  menuParent: '',
+  urlSegment: '',
 };
 
 /** The form from what is stored: the page's own fields, and its draft's where edit mode has one. */
@@ -151,6 +158,30 @@ const rightsOf = (form: FormState) => ({
 });
 
 /**
+ * A page no menu serves gets an item in the top level menu when the form names a place (admins):
+ * under the chosen item, or at the top, with the URL part given (the page's title by default).
+ */
+async function placeInMenu(form: FormState, pageGuid: string) {
+  if (form.menuParent === '') return;
+  const menus = await unwrap(api.GET('/api/menus'));
+  const menu = menus.find((entry) => entry.name === TOP_LEVEL_MENU);
+  if (!menu) return;
+  await unwrap(
+    api.POST('/api/menus/{guid}/items', {
+      params: { path: { guid: menu.guid } },
+      body: {
+        name: titleOf(form),
+        urlSegment: form.urlSegment.trim() || slugify(form.nl),
+        pageGuid,
+        externalUrl: null,
+        isVisible: true,
+        parentGuid: form.menuParent === 'top' ? null : form.menuParent,
+      },
+    }),
+  );
+}
+
+/**
  * The one page settings dialog (issue 26), from the admin pages table ("Nieuwe pagina" and a page's
  * settings; `guid` null creates). Everything is saved on the page at once. Edit mode opens the same
  * form through `EditPageSettingsDialog`.
@@ -200,7 +231,9 @@ export function PageFormDialog({
                   body: { titleTranslations: title, ...fields },
                 }),
               );
+        await placeInMenu(form, result.guid);
         void queryClient.invalidateQueries({ queryKey: pageQueries.all });
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'menus'] });
         return result;
       },
     );
@@ -302,6 +335,7 @@ export function EditPageSettingsDialog({
     const rights = apiPage.abilities.changeRights ? rightsOf(form) : {};
     const direct =
       form.isPublished !== initial.isPublished ||
+      form.menuParent !== '' ||
       JSON.stringify(rights) !== JSON.stringify(apiPage.abilities.changeRights ? rightsOf(initial) : {});
     const done =
       saved && direct
@@ -312,6 +346,7 @@ export function EditPageSettingsDialog({
                 body: { isPublished: form.isPublished, ...rights },
               }),
             );
+            await placeInMenu(form, page.guid);
             void queryClient.invalidateQueries({ queryKey: pageQueries.all });
             return result;
           })
@@ -399,6 +434,24 @@ function SettingsForm({
     queryFn: () => unwrap(api.GET('/api/headerimages')),
     enabled: opened && canChangeRights,
   });
+  // Where a page no menu serves can go: the top level menu's items (admins place pages in menus).
+  const canPlace = canChangeRights && path === null;
+  const menus = useQuery({ ...menuQueries.list, enabled: opened && canPlace });
+  const topMenuGuid = menus.data?.find((entry) => entry.name === TOP_LEVEL_MENU)?.guid ?? '';
+  const topMenu = useQuery({
+    ...menuQueries.menu(topMenuGuid),
+    enabled: opened && canPlace && topMenuGuid !== '',
+  });
+  const parentOptions = [
+    { value: '', label: t('adminPages.form.menuNone') },
+    { value: 'top', label: t('adminPages.form.menuTop') },
+    ...flatten(topMenu.data?.menuItems ?? [])
+      .filter(({ item }) => item.path !== null && item.externalUrl === null)
+      .map(({ item }) => ({
+        value: item.guid,
+        label: t('adminPages.form.menuUnder', { path: item.path ?? '' }),
+      })),
+  ];
   const hidden = page ? hiddenBlockCounts(page, form.layout) : { left: 0, right: 0 };
   const hidesBlocks = mode === 'draft' && hidden.left + hidden.right > 0;
 
@@ -473,12 +526,36 @@ function SettingsForm({
           value={form.descriptionEn}
           onChange={(event) => setForm({ ...form, descriptionEn: event.currentTarget.value })}
         />
-        {guid !== null ? (
+        {guid !== null || canPlace ? (
           <Fieldset legend={t('adminPages.form.placement')}>
             <Stack gap="xs">
-              <Text size="sm" data-page-path={path ?? ''}>
-                {path !== null ? t('adminPages.form.servedAt', { path }) : t('adminPages.form.notServed')}
-              </Text>
+              {guid !== null ? (
+                <Text size="sm" data-page-path={path ?? ''}>
+                  {path !== null ? t('adminPages.form.servedAt', { path }) : t('adminPages.form.notServed')}
+                </Text>
+              ) : null}
+              {canPlace ? (
+                <>
+                  <Select
+                    label={t('adminPages.form.menuParent')}
+                    data={parentOptions}
+                    value={form.menuParent}
+                    allowDeselect={false}
+                    description={mode === 'draft' ? t('adminPages.form.atOnce') : undefined}
+                    onChange={(value) => setForm({ ...form, menuParent: value ?? '' })}
+                  />
+                  {form.menuParent !== '' ? (
+                    <TextInput
+                      label={t('adminPages.form.urlSegment')}
+                      description={t('adminPages.form.urlSegmentHint')}
+                      maxLength={100}
+                      value={form.urlSegment}
+                      placeholder={slugify(form.nl)}
+                      onChange={(event) => setForm({ ...form, urlSegment: event.currentTarget.value })}
+                    />
+                  ) : null}
+                </>
+              ) : null}
               {editUrl && mode === 'direct' ? (
                 <Text size="sm">
                   {t('adminPages.form.editUrl')}{' '}
