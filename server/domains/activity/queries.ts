@@ -28,6 +28,8 @@ export type ActivitySubject = {
   pageId?: string | null;
   /** A list item's short id (its URL). */
   itemShortId?: string;
+  /** The record is in the trash (issue 26): named by its entry, found again in the admin's trash. */
+  inTrash?: boolean;
   /** The form the record is or answers, with what its rights need. */
   form?: { id: string; createdBy: string | null; editorRoleIds: readonly string[] };
 };
@@ -241,7 +243,9 @@ export async function findSubjects(
       .select({ kind: trashEntries.kind, targetId: trashEntries.targetId, title: trashEntries.title })
       .from(trashEntries)
       .where(inArray(trashEntries.targetId, trashed));
-    for (const entry of entries) subjects.set(subjectKey(entry.kind, entry.targetId), { name: entry.title });
+    for (const entry of entries) {
+      subjects.set(subjectKey(entry.kind, entry.targetId), { name: entry.title, inTrash: true });
+    }
   }
   return subjects;
 }

@@ -43,8 +43,11 @@ function nameFromData(data: Record<string, unknown> | null, locale: Locale): str
 function subjectLink(event: AuditEventRow, subject: ActivitySubject | undefined, lookups: ActivityLookups) {
   const { reader } = lookups;
   const id = event.entityId;
+  if (subject?.inTrash) return can(reader, 'trash.manage') ? '/admin/trash' : null;
   const pagePath = subject?.pageId ? (lookups.pagePaths.get(subject.pageId) ?? null) : null;
   switch (event.entityType) {
+    case 'trashEntry':
+      return subject && can(reader, 'trash.manage') ? '/admin/trash' : null;
     case 'page':
     case 'block':
       if (!subject) return null;

@@ -9,6 +9,7 @@ import {
   pageDrafts,
   pageSchedules,
   roles,
+  trashEntries,
 } from '../../db/schema.ts';
 import { createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
 
@@ -246,6 +247,18 @@ describe('dashboard (issue 26)', () => {
         data: { name: 'oud' },
       },
     ]);
+    // A page in the trash is named by its entry and found in the trash.
+    const trashed = crypto.randomUUID();
+    await db.insert(trashEntries).values({
+      kind: 'page',
+      targetId: trashed,
+      title: { nl: 'Oude agenda', en: 'Old agenda' },
+      deletedBy: adminId,
+      snapshot: {},
+    });
+    await db
+      .insert(auditEvents)
+      .values({ actorId: adminId, action: 'page.delete', entityType: 'page', entityId: trashed });
     const trail = await admin.request({ method: 'GET', url: `/api/users/${adminId}/activity?pageSize=25` });
     expect(trail.statusCode).toBe(200);
     const events = (trail.json() as { items: ActivityEvent[] }).items;
@@ -265,6 +278,9 @@ describe('dashboard (issue 26)', () => {
       { text: ' wijzigde de pagina ', href: null },
       { text: 'Nieuws', href: '/nieuws' },
     ]);
+    const inTrash = events.find((event) => event.entityId === trashed);
+    expect(inTrash?.sentence).toBe('Anna Admin verwijderde de pagina Oude agenda');
+    expect(inTrash?.parts.at(-1)?.href).toBe('/admin/trash');
     expect(events.find((event) => event.action === 'form.update')?.parts.at(-1)?.href).toBe(
       `/admin/forms/view/${ids.wijkForm}`,
     );
