@@ -28,7 +28,12 @@ type Dashboard = {
   can: { createPage: boolean; createForm: boolean; administerPages: boolean };
 };
 
-type ActivityEvent = { action: string; sentence: string; parts: { text: string; href: string | null }[] };
+type ActivityEvent = {
+  action: string;
+  entityId: string | null;
+  sentence: string;
+  parts: { text: string; href: string | null }[];
+};
 
 const DAY = 24 * 60 * 60 * 1000;
 
