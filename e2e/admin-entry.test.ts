@@ -165,14 +165,14 @@ describe('every way into the admin area', () => {
     await clickInto(
       page,
       page.getByRole('main').getByRole('link', { name: 'Headerafbeeldingen' }),
-      entries[5] as (typeof entries)[number],
+      entries.find((entry) => entry.path === '/admin/header-images') as (typeof entries)[number],
     );
     await open(page, '/settings');
     await page.getByRole('tab', { name: 'Onderdelen van de site' }).click();
     await clickInto(
       page,
       page.getByRole('main').getByRole('link', { name: 'Itemtypes' }),
-      entries[6] as (typeof entries)[number],
+      entries.find((entry) => entry.path === '/admin/item-types') as (typeof entries)[number],
     );
     await finish(page, problems);
     await page.close();
