@@ -40,7 +40,7 @@ describe('links to pages and items by reference (issue 26)', () => {
   let admin: Browser;
   let member: Browser;
   let menuId = '';
-  let target: { id: string };
+  let target: { id: string; blocks: { id: string }[] };
   let targetItem = '';
   let hidden: { id: string };
   let source: { id: string };
@@ -59,7 +59,7 @@ describe('links to pages and items by reference (issue 26)', () => {
       blocks: [{ name: 'list', content: { nl: { title: 'Mijlpalen' } } }],
     });
     await createMenuItem(db, { menuId, urlSegment: 'geschiedenis', name: 'Geschiedenis', pageId: target.id });
-    const listBlock = (target as { blocks: { id: string }[] }).blocks[0]!;
+    const listBlock = target.blocks[0]!;
     targetItem = (await createListItem(db, { blockId: listBlock.id, title: 'Oprichting in 1921' })).id;
     hidden = await createPage(db, {
       name: 'geheime-geschiedenis',
