@@ -71,7 +71,7 @@ describe('text edited in place', () => {
 
     // Each save is held back a little, so that its "Opslaan…" can be seen.
     await page.route(AUTOSAVE, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
     await clickIntoText(page, blockGuid, 'Oude tekst op de pagina');
@@ -79,7 +79,7 @@ describe('text edited in place', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Nieuw getypt op de pagina zelf');
     const status = page.locator(`[data-in-place="${blockGuid}"]`).getByRole('status');
-    await expect.poll(() => status.innerText()).toBe('Opslaan…');
+    await expect.poll(() => status.innerText(), { intervals: [50], timeout: 15_000 }).toBe('Opslaan…');
     expect((await saved).status()).toBe(200);
     await expect.poll(() => status.innerText()).toBe('Opgeslagen');
     await page.locator('[data-draft-status="draft"]').waitFor();
@@ -214,6 +214,67 @@ describe('text edited in place', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
     expect(await ask.count()).toBe(0);
+    await context.close();
+  });
+
+  it('edits button labels and accordion titles in place, saved by themselves and there after a reload', async () => {
+    const { pageGuid, path } = await pageWithText(admin, 'Knoppen', 'Een tekst boven de knoppen');
+    const buttons = (await (
+      await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
+        buildingBlockName: 'buttons',
+        layoutPosition: 'main',
+        content: { nl: { buttons: [{ label: 'Meld je aan', href: '/contact', variant: 'filled' }] } },
+      })
+    ).json()) as { guid: string };
+    const accordion = (await (
+      await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
+        buildingBlockName: 'accordion',
+        layoutPosition: 'main',
+        content: {
+          nl: {
+            items: [
+              { title: 'Eerste vraag', doc: { type: 'doc', content: [{ type: 'paragraph' }] } },
+              { title: 'Tweede vraag', doc: { type: 'doc', content: [{ type: 'paragraph' }] } },
+            ],
+          },
+        },
+      })
+    ).json()) as { guid: string };
+    const { context, page, problems } = await openEditMode(browser, `${path}/edit`);
+
+    // A click on the button opens its label as a field (it does not follow the link).
+    await page.locator(`[data-in-place="${buttons.guid}"]`).getByText('Meld je aan').click();
+    const label = page.getByRole('textbox', { name: 'Knoptekst 1' });
+    await expect.poll(() => label.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(page.url()).toMatch(/\/edit$/);
+    const saved = autosaved(page);
+    await label.fill('Schrijf je in');
+    expect((await saved).status()).toBe(200);
+    const status = page.locator(`[data-in-place="${buttons.guid}"]`).getByRole('status');
+    await expect.poll(() => status.innerText()).toBe('Opgeslagen');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The accordion's titles, the second one changed.
+    await page.locator(`[data-in-place="${accordion.guid}"]`).getByText('Eerste vraag').click();
+    const second = page.getByRole('textbox', { name: 'Titel 2' });
+    await second.waitFor();
+    const again = autosaved(page);
+    await second.fill('Tweede vraag, anders gesteld');
+    expect((await again).status()).toBe(200);
+    const draft = await draftText(pageGuid);
+    expect(draft).toContain('Schrijf je in');
+    expect(draft).toContain('Tweede vraag, anders gesteld');
+    expect(draft).toContain('Eerste vraag');
+
+    await page.reload();
+    await waitForHydration(page);
+    await page.locator(`[data-in-place="${buttons.guid}"]`).getByText('Schrijf je in').waitFor();
+    await page
+      .locator(`[data-in-place="${accordion.guid}"]`)
+      .getByText('Tweede vraag, anders gesteld')
+      .waitFor();
+    expect(await visitorText(browser, path)).toContain('Meld je aan');
+    expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
 

@@ -13,6 +13,7 @@ import { copyOfBlock } from './block-copies';
 import { ADDABLE_BLOCK_TYPES, documentWithBlock, documentWithoutBlock, isBlockEmpty } from './block-editing';
 import type { DndArrange } from './DndArrange';
 import { useDraft } from './draft';
+import { InPlaceLabels, isLabelledBlock } from './InPlaceLabels';
 import { InPlaceText } from './InPlaceText';
 import '../../i18n/editor';
 
@@ -421,6 +422,19 @@ const BlockBody = memo(function BlockBody({
   ) : (
     <RenderBlock block={block} />
   );
+  if (isLabelledBlock(block.name)) {
+    return (
+      <InPlaceLabels
+        pageGuid={pageGuid}
+        blockGuid={block.guid}
+        name={block.name}
+        typeName={typeName}
+        number={number}
+      >
+        {body}
+      </InPlaceLabels>
+    );
+  }
   if (block.name !== 'text') return body;
   return (
     <InPlaceText pageGuid={pageGuid} blockGuid={block.guid} typeName={typeName} number={number}>
