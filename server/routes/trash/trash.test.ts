@@ -6,6 +6,7 @@ import { createTestApp, createTestDatabase, expectApiError, type TestApp } from 
 import {
   auditEvents,
   buildingBlockInstances,
+  formAnswerCounts,
   formSubmissions,
   forms,
   formVersions,
@@ -19,6 +20,7 @@ import {
   trashEntries,
   users,
 } from '../../db/schema.ts';
+import { trashedFileKeys } from '../../domains/trash/queries.ts';
 import { runTrashPurge } from '../../jobs/trash-purge.ts';
 import { createBlock, createListItem, createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
 
@@ -289,6 +291,12 @@ describe('trash API', () => {
     const submissions = await db.select().from(formSubmissions).where(eq(formSubmissions.formId, guid));
     expect(submissions.map((row) => row.id)).toEqual([kept?.id]);
     expect((await db.select().from(forms).where(eq(forms.id, guid)))[0]?.submissionCount).toBe(1);
+    // The dashboard's counts come back with the submissions (their trigger counts them again).
+    const counts = await db.select().from(formAnswerCounts).where(eq(formAnswerCounts.formId, guid));
+    expect(counts.map((row) => [row.key, row.value, row.count]).sort()).toEqual([
+      ['', '', 1],
+      ['naam', '', 1],
+    ]);
   });
 
   it('only admins see, restore and purge; purging deletes for good', async () => {
@@ -357,6 +365,15 @@ describe('trash purge job', () => {
       expect(runs[0]?.finishedAt).not.toBeNull();
       // The next hour's run finds nothing more to do before the other entry is 30 days old.
       expect(await runTrashPurge(db, new Date(now.getTime() + 3_600_000))).toEqual({ purged: 0 });
+      // While a trashed form's entry lasts, the form-file sweep keeps its files.
+      await db.insert(trashEntries).values({
+        kind: 'form',
+        targetId: crypto.randomUUID(),
+        title: { nl: 'Met bestanden' },
+        snapshot: { rows: {} },
+        fileKeys: ['a1', 'b2'],
+      });
+      expect([...(await trashedFileKeys(db, ['b2', 'c3']))]).toEqual(['b2']);
       expect(await runTrashPurge(db, new Date(now.getTime() + 2 * day))).toEqual({ purged: 1 });
     } finally {
       for (const node of nodes) await node.close();
