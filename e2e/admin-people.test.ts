@@ -128,7 +128,10 @@ describe('admin: users, roles and profile properties', () => {
     await page.getByRole('tab', { name: 'Activiteit' }).click();
     await page.waitForURL(`**/admin/users/${member.guid}/activity`);
     // As a sentence (issue 26), not as `user.update`.
-    await page.getByRole('rowheader', { name: /wijzigde het account van / }).first().waitFor();
+    await page
+      .getByRole('rowheader', { name: /wijzigde het account van / })
+      .first()
+      .waitFor();
     await page.close();
   });
 
@@ -215,7 +218,8 @@ describe('admin: users, roles and profile properties', () => {
       if (context !== admin) await context.close();
     }
     expect(problems).toEqual([]);
-  });
+    // Sixteen screens and a dialog, each read by axe, in two languages: more than one test's usual minute.
+  }, 240_000);
 
   it('is usable at 375 px: no screen of this part scrolls sideways', async () => {
     const phone = await adminContext(browser, 'nl', 375);
