@@ -645,6 +645,8 @@ describe('odd and hostile drafts', () => {
     );
     check(blocks);
     check([block('text', { nl: { doc: deeplyNested(100_000) } })]);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // A guard against quadratic work, not a timing target: it takes well under a second on a quiet
+    // machine and about 2.5 s on a loaded one; quadratic work over these drafts takes minutes.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
