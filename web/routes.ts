@@ -35,7 +35,6 @@ export default [
       route('admin/pages', 'routes/admin/pages.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('admin/trash', 'routes/admin/trash.tsx'),
-      route('admin/trash', 'routes/admin/trash.tsx'),
       // Forms (issue 11): the builder, the submissions of a form, one submission, a version's dashboard.
       route('admin/forms/view/:guid', 'routes/admin/form-builder.tsx'),
       route('admin/forms/:guid', 'routes/admin/form-submissions.tsx'),
