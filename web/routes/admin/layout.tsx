@@ -37,7 +37,6 @@ const SIDE_MENU = [
   { to: '/admin/roles', label: 'adminShell.roles' },
   { to: '/admin/forms', label: 'adminShell.forms', isBeta: true },
   { to: '/admin/trash', label: 'adminShell.trash' },
-  { to: '/admin/trash', label: 'adminShell.trash' },
 ] as const;
 const SITE_MENU = [
   { to: '/statistics', label: 'adminShell.statistics' },
