@@ -125,7 +125,10 @@ describe('forms', () => {
     await page.getByRole('button', { name: 'Publiceren als nieuwe versie' }).click();
     await page.getByText('Versie 1 staat online en is gelijk aan het concept.').waitFor();
     await page.getByRole('tab', { name: 'Versies' }).click();
-    await page.getByRole('table', { name: 'Versies' }).getByText('Toegevoegd: short_text_1').waitFor();
+    // Questions by their text, never by key (issue 26).
+    const versions = page.getByRole('table', { name: 'Versies' });
+    await versions.getByText(/^Toegevoegd: Naam, Kom je met kinderen\?, Kinderen, Aantal kinderen/).waitFor();
+    expect(await versions.getByText(/short_text_1/).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Instellingen' }).click();
     await page.getByRole('textbox', { name: 'Maximaal aantal inzendingen' }).fill('100');
@@ -245,8 +248,9 @@ describe('forms', () => {
     await form.getByText('Fill in this field.').first().waitFor();
     expect(await seriousViolations(page, { exclude: SITE_PARTS })).toEqual([]);
     await form.getByRole('textbox', { name: 'Name' }).fill('Sam');
-    // The builder's English labels of the choices stayed as it filled them in (the admin typed Dutch ones only).
-    await form.getByRole('radio', { name: 'Option 2' }).check();
+    // Choices without an English text show the Dutch one, never a placeholder "Option 2" (issue 26).
+    expect(await form.getByText(/Option \d/).count()).toBe(0);
+    await form.getByRole('radio', { name: 'Nee' }).check();
     await form.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(/\/submission\//);
     await page.getByRole('heading', { name: 'Receipt' }).waitFor();

@@ -468,7 +468,7 @@ function FillIn({
  * applied to the answers given so far (the builder's live preview). It posts nowhere.
  */
 export function FormPreview({
-  definition,
+  definition: draft,
   locale,
 }: {
   definition: PublicFormView['definition'];
@@ -476,6 +476,21 @@ export function FormPreview({
 }) {
   const idPrefix = useId();
   const [values, setValues] = useState<RawAnswers>({});
+  // Choices the editor has not given a text and value yet (new ones start empty) are left out.
+  const definition = useMemo(
+    () => ({
+      ...draft,
+      fields: draft.fields.map((field) =>
+        field.options
+          ? {
+              ...field,
+              options: field.options.filter((option) => option.value !== '' && option.label.nl !== ''),
+            }
+          : field,
+      ),
+    }),
+    [draft],
+  );
   const shown = shownFieldKeys(definition, values);
   return (
     <form
