@@ -102,7 +102,10 @@ describe('placeholder choice labels', () => {
     await db.insert(formVersions).values({
       formId: guid,
       version: 1,
-      definition: choices([{ nl: 'Klein', en: 'Option 1' }, { nl: 'Groot', en: 'Large' }]),
+      definition: choices([
+        { nl: 'Klein', en: 'Option 1' },
+        { nl: 'Groot', en: 'Large' },
+      ]),
     });
     await db.update(forms).set({ currentVersion: 1 }).where(eq(forms.id, guid));
     const shown = await getPublicForm({ db: test.database.db, actor: ANONYMOUS, locale: 'en' }, guid);
