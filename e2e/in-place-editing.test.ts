@@ -79,7 +79,7 @@ describe('text edited in place', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Nieuw getypt op de pagina zelf');
     const status = page.locator(`[data-in-place="${blockGuid}"]`).getByRole('status');
-    await expect.poll(() => status.innerText(), { intervals: [50], timeout: 15_000 }).toBe('Opslaan…');
+    await expect.poll(() => status.innerText(), { interval: 50, timeout: 15_000 }).toBe('Opslaan…');
     expect((await saved).status()).toBe(200);
     await expect.poll(() => status.innerText()).toBe('Opgeslagen');
     await page.locator('[data-draft-status="draft"]').waitFor();
