@@ -104,6 +104,11 @@ describe('declining the terms of use', () => {
           .toBe(true);
         expect(await seriousViolations(page), `notice ${locale} ${width}`).toEqual([]);
 
+        // A reload keeps it (the history entry's state), rendered after hydration without a mismatch.
+        await page.reload();
+        await waitForHydration(page);
+        await notice.waitFor();
+
         // Its link leads back to signing in; closing it removes it.
         await expect(notice.getByRole('link', { name: text.signInAgain }).getAttribute('href')).resolves.toBe(
           '/sign-in',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 
@@ -16,16 +16,24 @@ function noticeOf(state: unknown): SignedOutNotice | null {
     : null;
 }
 
+const noSubscription = () => () => undefined;
+
 /**
  * On the page a sign-out lands on, what happened and how to come back (declining the terms of use
  * signs out). It takes the focus, so it is read first, and stays until it is closed (the state
- * belongs to this history entry).
+ * belongs to this history entry, and outlives a reload). The server never sees that state: the
+ * notice appears only once the page has hydrated, so the server's HTML and the first render agree.
  */
 export function SignedOutNoticeBox() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const notice = noticeOf(location.state);
+  const isHydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const notice = isHydrated ? noticeOf(location.state) : null;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (notice) box.current?.focus({ preventScroll: true });
