@@ -43,6 +43,7 @@ import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { invitationRoutes } from './routes/invitations/index.ts';
 import { itemTypeRoutes } from './routes/item-types/index.ts';
+import { linkRoutes } from './routes/links/index.ts';
 import { listItemRoutes } from './routes/list-items/index.ts';
 import { logRoutes } from './routes/logs/index.ts';
 import { mediaRoutes } from './routes/media/index.ts';
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemTypeRoutes);
   await app.register(formRoutes);
   await app.register(searchRoutes);
+  await app.register(linkRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);
   await app.register(statisticsRoutes);
