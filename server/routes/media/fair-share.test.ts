@@ -207,14 +207,15 @@ describe('forty addresses asking for new variants (issue 34)', () => {
       get(busy, `/a/${photo}?width=250&quality=91`, '10.1.0.2'),
     ];
     await gateIs(2, 0);
-    // Four clients fill the queue of eight with two each.
+    // Four clients fill the queue of eight with two each, one request after the other (an injected
+    // request reaches the gate after some asynchronous work, so sent together they may arrive in any order).
     const waiting: Promise<LightMyRequestResponse>[] = [];
     for (let client = 3; client <= 6; client += 1) {
       for (let index = 0; index < 2; index += 1) {
         waiting.push(get(busy, `/a/${photo}?width=450&quality=${client * 10 + index}`, `10.1.0.${client}`));
+        await gateIs(2, waiting.length);
       }
     }
-    await gateIs(2, 8);
     const statuses = answered(waiting);
     // A newcomer gets the newest place of a client with two waiting; that request is refused.
     const newcomer = get(busy, `/a/${photo}?width=450&quality=99`, '10.1.0.7');

@@ -78,8 +78,9 @@ describe('revision changes in words', () => {
 
   it('writes the time on Dutch time with a 24-hour clock', () => {
     // 13:05 UTC is 14:05 in Amsterdam in winter, 15:05 in summer.
-    expect(formatRevisionTime('2026-01-15T13:05:00.000Z', 'nl')).toMatch(/15 jan\.? 2026.*14:05/);
-    expect(formatRevisionTime('2026-07-15T13:05:00.000Z', 'en')).toMatch(/15 Jul 2026.*15:05/);
+    // Days as people write them (issue 26): '15 januari 2026 om 14:05'.
+    expect(formatRevisionTime('2026-01-15T13:05:00.000Z', 'nl')).toBe('15 januari 2026 om 14:05');
+    expect(formatRevisionTime('2026-07-15T13:05:00.000Z', 'en')).toBe('15 July 2026 at 15:05');
     expect(formatRevisionTime('not a date', 'nl')).toBe('');
   });
 });
