@@ -86,7 +86,7 @@ function Panels({ data, order }: { data: DashboardData; order: 2 | 3 }) {
                 <Group gap={6} wrap="wrap">
                   <PageLink page={row.page} />
                   {row.hasDraft ? (
-                    <Badge size="sm" variant="light" color="yellow.9">
+                    <Badge size="sm" variant="light" color="gray">
                       {t('dashboard.recent.draft')}
                     </Badge>
                   ) : null}
