@@ -165,6 +165,9 @@ export function RoleDeleteDialog({ role, onClose }: { role: AdminRoleRow | null;
                 </Alert>
                 <Select
                   data-autofocus
+                  // Focused as the dialog opens: its list opens on a click or a key, so it never
+                  // covers the dialog's buttons unasked (with many roles it reached them).
+                  openOnFocus={false}
                   required
                   label={t('adminPeople.roles.reassign')}
                   data={(roles.data ?? [])
