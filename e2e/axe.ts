@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -37,6 +37,20 @@ export async function seriousViolations(
 export async function fadedIn(page: Page, role: 'dialog' | 'menu' = 'dialog'): Promise<void> {
   await page.getByRole(role).first().waitFor();
   await fadedInAt(page, `[role="${role}"]`);
+}
+
+/**
+ * The same for one element (a question opened over another dialog: `fadedIn` would find the dialog
+ * below it, already faded in, and axe would then read the question's colours halfway).
+ */
+export async function fadedInLocator(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((target) => {
+    for (let node: Element | null = target; node; node = node.parentElement) {
+      if (getComputedStyle(node).opacity !== '1') return false;
+    }
+    return target.isConnected;
+  }, element);
 }
 
 /** The same for the first element `selector` finds (a date picker's calendar: `[data-dates-dropdown]`). */

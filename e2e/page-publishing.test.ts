@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
-import { fadedIn, fadedInAt, seriousViolations } from './axe.ts';
+import { fadedIn, fadedInAt, fadedInLocator, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 import { dutchText, openEditMode, pageWithText } from './edit-mode.ts';
 
@@ -167,7 +167,7 @@ describe('shared links: list and revoke (issue 34)', () => {
     await page.keyboard.press('Enter');
     const question = page.getByRole('dialog', { name: 'Link intrekken?' });
     await question.waitFor();
-    await fadedIn(page);
+    await fadedInLocator(question);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Annuleer');
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -208,7 +208,7 @@ describe('shared links: list and revoke (issue 34)', () => {
       .click();
     const question = page.getByRole('dialog', { name: 'Revoke the link?' });
     await question.waitFor();
-    await fadedIn(page);
+    await fadedInLocator(question);
     expect(await seriousViolations(page)).toEqual([]);
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
