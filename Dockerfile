@@ -5,8 +5,11 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# All dependencies, for the build.
+# All dependencies, for the build. NODE_EXTRA_CA_CERTS (a build argument, so only the build steps
+# see it): a CA bundle mounted for the build where the registry is reached through an intercepting
+# proxy (scripts/container-test.sh); never copied into the image.
 FROM ${NODE_IMAGE} AS deps
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -18,6 +21,7 @@ RUN npm run build
 
 # Production dependencies only.
 FROM ${NODE_IMAGE} AS prod-deps
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,18 +7,18 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 import { freePort, type ServerProcess, startServer } from '../scripts/server-process.ts';
-import { findItemPath } from './wire.ts';
+import { visitorPages } from './wire.ts';
 
 /**
  * Lighthouse (issue 12), part of `npm run bench`; also runs on its own after a build:
  * `npx tsx bench/lighthouse.ts` (BUILD_DIR as for the server).
  *
  * Lighthouse's default run is the mobile preset (a Moto G Power sized screen, 4× CPU slowdown,
- * simulated slow 4G). It audits `/` and an item page (the first item linked from a list) in
- * Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), each in a fresh profile, as a visitor
- * who already stored a cookie choice (BENCH_LIGHTHOUSE_CONSENT=none audits the first visit with the
- * cookie dialog). Reports the performance score, LCP, TBT and CLS. Target: a score ≥ 90 on both.
- * Figures only.
+ * simulated slow 4G). It audits the four kinds of visitor page of issue 32 (`/`, an item page, the
+ * demo's page with a form and its news list) in Debian's Chromium (CHROME_PATH, default
+ * /usr/bin/chromium), each run in a fresh profile: a true first visit, with no cookie choice stored
+ * and the consent dialog open (BENCH_LIGHTHOUSE_CONSENT=stored audits a visitor who already chose).
+ * Reports the performance score, FCP, LCP, TBT and CLS. Target: a score ≥ 90 on each. Figures only.
  */
 
 export type LighthouseFigures = {
@@ -34,6 +34,10 @@ export type LighthouseFigures = {
 };
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3);
+/**
+ * BENCH_LIGHTHOUSE_ONLY=home,item audits some of the pages (by the names it prints);
+ * BENCH_LIGHTHOUSE_REPORT=dir keeps each run's full Lighthouse result (JSON) there, for its diagnostics. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORT;
 
 async function launchChrome(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
@@ -82,6 +86,10 @@ async function audit(url: string, withConsent: boolean): Promise<Omit<Lighthouse
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (REPORT_DIR) {
+      const name = `${new URL(url).pathname.replaceAll('/', '_') || '_'}-${Date.now()}.json`;
+      await writeFile(path.join(REPORT_DIR, name), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -119,9 +127,9 @@ async function medianAudit(
 }
 
 export async function runLighthouseBench(options: { baseUrl?: string } = {}): Promise<LighthouseFigures[]> {
-  const withConsent = process.env.BENCH_LIGHTHOUSE_CONSENT !== 'none';
+  const withConsent = process.env.BENCH_LIGHTHOUSE_CONSENT === 'stored';
   console.log(
-    `\nLighthouse (issue 12): mobile preset, Chromium, median of ${RUNS} ${withConsent ? '(cookie choice stored)' : '(first visit, cookie dialog)'}`,
+    `\nLighthouse (issues 12, 32): mobile preset, Chromium, median of ${RUNS} ${withConsent ? '(cookie choice stored)' : '(true first visit: no cookie choice, the dialog open)'}`,
   );
   let server: ServerProcess | null = null;
   try {
@@ -131,21 +139,22 @@ export async function runLighthouseBench(options: { baseUrl?: string } = {}): Pr
       baseUrl = server.url;
     }
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    let itemPath: string | null;
+    let pages: { name: string; path: string }[];
     try {
-      itemPath = await findItemPath(browser, baseUrl);
+      pages = await visitorPages(browser, baseUrl);
     } finally {
       await browser.close();
     }
     // Warm the server's caches (page cache, image transforms) so the audit measures the page.
-    for (const pagePath of ['/', itemPath]) if (pagePath) await fetch(`${baseUrl}${pagePath}`);
+    for (const { path: pagePath } of pages) await fetch(`${baseUrl}${pagePath}`);
     const results: LighthouseFigures[] = [];
-    for (const pagePath of ['/', itemPath]) {
-      if (!pagePath) continue;
+    const only = process.env.BENCH_LIGHTHOUSE_ONLY?.split(',');
+    for (const { name, path: pagePath } of pages) {
+      if (only && !only.includes(name)) continue;
       const figures = await medianAudit(baseUrl, pagePath, withConsent);
       results.push(figures);
       console.log(
-        `  ${pagePath}: performance ${figures.score}${figures.score >= 90 ? '' : ' (target 90)'}, ` +
+        `  ${name} (${pagePath}): performance ${figures.score}${figures.score >= 90 ? '' : ' (target 90)'}, ` +
           `FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}`,
       );
     }

@@ -15,6 +15,8 @@ import { createBenchDatabase } from './postgres.ts';
  *   BENCH_LOAD_TIMEOUT=10       seconds before a request counts as a timeout
  *   BENCH_LOAD_ONLY=page        one kind of the mix alone (page, list, search, image, write)
  *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only)
+ *   BENCH_LOAD_RUNS=1           measured runs one after another on the same server; with 3 the
+ *                               report adds the RSS at rest after each (the memory plateau, issue 28)
  *   DATABASE_URL=postgres://…   on PostgreSQL: a fresh database on that server, dropped afterwards;
  *                               without it a fresh PGlite directory.
  *   LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -68,6 +70,8 @@ export type LoadBenchOptions = {
   timeout?: number;
   /** PostgreSQL server to create the fresh database on; default DATABASE_URL, else PGlite. */
   databaseUrl?: string | undefined;
+  /** Measured runs one after another (BENCH_LOAD_RUNS, 1); the RSS at rest is read after each. */
+  runs?: number;
 };
 
 export type LoadBenchSummary = {
@@ -87,6 +91,8 @@ export type LoadBenchSummary = {
   rssAfterMb: number;
   rssPeakMb: number;
   rssGrowthPercent: number;
+  /** RSS at rest after each measured run (the first is rssAfterMb): a plateau stops growing. */
+  rssAtRestAfterRunsMb: number[];
   /** The server's memory allocator: jemalloc when preloaded (as in the Docker image), else glibc's. */
   allocator: 'jemalloc' | 'glibc';
 };
@@ -391,6 +397,18 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     rssPeakMb = Math.max(rssPeakMb, await rssMb(server.pid));
     await untilIdle(server);
     const rssAfterMb = await rssMb(server.pid);
+    // The plateau (issue 28): more runs like the first on the same server, RSS at rest after each.
+    const rssAtRestAfterRunsMb = [rssAfterMb];
+    const runs = options.runs ?? setting('BENCH_LOAD_RUNS', 1);
+    for (let run = 2; run <= runs; run += 1) {
+      process.stdout.write(`  run ${run} of ${runs}: ${connections} connections, ${duration} s… `);
+      const again = await load(server, targets, duration, connections, emptyTally(), writes, timeout);
+      await untilIdle(server);
+      rssAtRestAfterRunsMb.push(await rssMb(server.pid));
+      console.log(
+        `${Math.round(again.requests.average)} req/s, ${again.errors} errors, RSS at rest ${rssAtRestAfterRunsMb.at(-1)?.toFixed(0)} MB`,
+      );
+    }
 
     const summary: LoadBenchSummary = {
       database,
@@ -409,6 +427,7 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
       rssAfterMb,
       rssPeakMb,
       rssGrowthPercent: ((rssAfterMb - rssBeforeMb) / rssBeforeMb) * 100,
+      rssAtRestAfterRunsMb,
       allocator: await allocatorOf(server.pid),
     };
     printSummary(summary, warmup);
@@ -449,6 +468,15 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
       `${summary.rssGrowthPercent >= 0 ? '+' : ''}${summary.rssGrowthPercent.toFixed(1)} % |`,
   );
   console.log('');
+  const [first, ...later] = summary.rssAtRestAfterRunsMb;
+  if (first !== undefined && later.length > 0) {
+    const growth = later.map((value) => `${(((value - first) / first) * 100).toFixed(1)} %`);
+    console.log(
+      `RSS at rest after each ${summary.duration} s run: ${summary.rssAtRestAfterRunsMb.map((value) => value.toFixed(0)).join(' → ')} MB ` +
+        `(runs 2…${summary.rssAtRestAfterRunsMb.length} over the 1st: ${growth.join(', ')})`,
+    );
+    console.log('');
+  }
   // Unanswered: timed out, failed, or still in flight when the run ended (at most one per connection).
   console.log('| kind | sent | answers | unanswered | non-2xx | statuses |');
   console.log('| ---- | ---: | ------: | ---------: | ------: | -------- |');

@@ -5,6 +5,8 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { REPO_ROOT, type ServerProcess, startServer, TEST_ADMIN } from '../scripts/server-process.ts';
 import { runAdminPagesBench } from './admin-pages.ts';
+import { runBackupBench } from './backup.ts';
+import { runDiscoveryBench } from './discovery.ts';
 import { runDraftsBench } from './drafts.ts';
 import { runEditorBench } from './editor.ts';
 import { runFormsBench } from './forms.ts';
@@ -13,6 +15,7 @@ import { runListsBench } from './lists.ts';
 import { runLoadBench } from './load.ts';
 import { runMediaBench } from './media.ts';
 import { runMediaBurstBench } from './media-burst.ts';
+import { runMediaLibraryBench } from './media-library.ts';
 import { scratchPostgres } from './postgres.ts';
 import { runStartBench } from './start.ts';
 import { runStatisticsBench } from './statistics.ts';
@@ -30,7 +33,9 @@ import { runWireBench } from './wire.ts';
  *                         fresh database is created for the run and dropped afterwards. The first
  *                         round always runs on a fresh PGlite directory.
  *   BENCH_ONLY=site,start the parts to run (site, start, wire, lighthouse, media, media-burst,
- *                         statistics, lists, admin-pages, drafts, editor, forms, load); all by default
+ *                         statistics, lists, admin-pages, drafts, editor, forms, backup, load, discovery,
+ *                         media-library);
+ *                         all by default
  */
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = positive(process.env.BENCH_WARMUP, 3);
@@ -76,6 +81,10 @@ async function main() {
     await runStatisticsBench({ duration: DURATION, warmup: WARMUP, connections: CONNECTIONS });
   // Lists and search (issue 5): 100,000 items, in-process API on PGlite and (when reachable) PostgreSQL.
   if (wanted('lists')) await runListsBench();
+  // Sitemaps (issue 30): 100,000 items, cold and cached, against a bare server, PGlite and PostgreSQL.
+  if (wanted('discovery')) await runDiscoveryBench();
+  // Media library (issue 27): listing and search at 100,000 assets, a focal-point crop against sharp.
+  if (wanted('media-library')) await runMediaLibraryBench();
   // Admin pages table (issue 10): 10,000 pages, in-process API on PGlite.
   if (wanted('admin-pages')) await runAdminPagesBench();
   if (wanted('drafts')) await runDraftsBench();
@@ -83,6 +92,8 @@ async function main() {
   if (wanted('editor')) await runEditorBench();
   // Forms (issue 11): 100,000 submissions over 3 versions, in-process use-cases on PGlite and PostgreSQL.
   if (wanted('forms')) await runFormsBench();
+  // Backups (issue 28): backup and restore MB/s next to pg_dump + tar of the same data.
+  if (wanted('backup')) await runBackupBench();
   // Load (issue 12): 500 connections, mixed reads and 1 % writes (BENCH_LOAD_DURATION, 60 s).
   if (wanted('load')) await runLoadBench();
 }

@@ -112,6 +112,109 @@ describe('images', () => {
   });
 });
 
+describe('images described in the media library (issue 27)', () => {
+  const GUIDS = [
+    '1c9e6a3b-5d2f-4b8a-9e1c-7a2b3c4d5e6f',
+    '2d0f7b4c-6e3a-4c9b-8f2d-8b3c4d5e6f70',
+    '3e1a8c5d-7f4b-4dac-9a3e-9c4d5e6f7081',
+  ] as const;
+  const [first = '', second = '', third = ''] = GUIDS;
+  const described = { alt: { nl: 'De molen', en: 'The mill' }, isDecorative: false };
+  const undescribed = { alt: {}, isDecorative: false };
+  const decorative = { alt: { nl: 'Een streep' }, isDecorative: true };
+  const checkWith = (blocks: AccessibilityBlock[], assets: AccessibilityInput['assets']) =>
+    blockFindings(checkAccessibility({ layout: '100', blocks, colours: SITE_COLOURS, assets }));
+  const missing = (subject: AccessibilityBlock, language: 'nl' | 'en') => ({
+    code: 'imageAlt',
+    blockGuid: subject.guid,
+    position: 'main',
+    language,
+    details: { reason: 'missing', text: '', isLinked: false },
+  });
+
+  it("reads an image block's alt text from its asset, in its language or else Dutch", () => {
+    const image = (guid: string, alt = '') =>
+      block(
+        'image',
+        { nl: { alt, caption: '' }, en: { alt, caption: '' } },
+        { options: { imageGuid: guid } },
+      );
+    const assets = {
+      [first]: described,
+      [second]: { alt: { nl: 'Het gemeentehuis', en: '' }, isDecorative: false },
+      [third]: decorative,
+    };
+    expect(checkWith([image(first.toUpperCase()), image(second), image(third)], assets)).toEqual([]);
+    const bare = image(first);
+    expect(checkWith([bare], { [first]: undescribed })).toEqual([missing(bare, 'nl'), missing(bare, 'en')]);
+  });
+
+  describe('a gallery', () => {
+    const gallery = (
+      imageGuids: unknown,
+      alts: { nl?: unknown; en?: unknown } = {},
+      captions: Record<string, string> = {},
+    ) =>
+      block(
+        'gallery',
+        { nl: { alts: alts.nl ?? {}, captions }, en: { alts: alts.en ?? {}, captions } },
+        { options: { imageGuids, columns: '3' } },
+      );
+
+    it('finds each image without alt text in the block or on its asset, in each language, as the image block does', () => {
+      const subject = gallery([first, second, third], {}, { [first]: 'Een bijschrift is geen alt-tekst' });
+      const findings = checkWith([subject], {
+        [first]: undescribed,
+        [second]: described,
+        [third]: undescribed,
+      });
+      expect(findings).toEqual([
+        missing(subject, 'nl'),
+        missing(subject, 'nl'),
+        missing(subject, 'en'),
+        missing(subject, 'en'),
+      ]);
+    });
+
+    it("takes the block's own alt text (its guid in any case) over the asset's, and names a file name", () => {
+      const own = gallery([first, second], {
+        nl: { [first.toUpperCase()]: 'Eigen tekst', [second]: '  ' },
+        en: { [first]: 'Own text', [second]: 'DSC_0042.jpg' },
+      });
+      expect(checkWith([own], { [first]: undescribed, [second]: described })).toEqual([
+        {
+          code: 'imageAlt',
+          blockGuid: own.guid,
+          position: 'main',
+          language: 'en',
+          details: { reason: 'fileName', text: 'DSC_0042.jpg', isLinked: false },
+        },
+      ]);
+    });
+
+    it('accepts a decorative image (its thumbnail link is named by its place) and skips images gone from the library', () => {
+      const subject = gallery([first, second]);
+      expect(checkWith([subject], { [first]: decorative })).toEqual([]);
+      expect(checkWith([gallery([])], {})).toEqual([]);
+    });
+
+    it('reads odd content without throwing; an alt text that is no text or inherited is none', () => {
+      const assets = { [first]: undescribed };
+      for (const subject of [gallery('not a list'), gallery([42, null, { guid: first }])]) {
+        expect(checkWith([subject], assets)).toEqual([]);
+      }
+      for (const alts of [
+        { nl: 'not a record', en: [first] },
+        { nl: { [first]: 42 }, en: JSON.parse(`{"__proto__": {"${first}": "x"}}`) },
+        { nl: Object.create({ [first]: 'inherited' }), en: null },
+      ]) {
+        const odd = gallery([first], alts);
+        expect(checkWith([odd], assets)).toEqual([missing(odd, 'nl'), missing(odd, 'en')]);
+      }
+    });
+  });
+});
+
 describe('videos', () => {
   it('finds a video without a title, per language', () => {
     const subject = block('video', {

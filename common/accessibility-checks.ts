@@ -36,7 +36,10 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
 /** What each kind of finding says besides where it is. Texts are cut to MAX_DETAIL_LENGTH. */
 export type AccessibilityDetails = {
-  /** `missing`: no alt text; `fileName`: the alt text is a file name (`IMG_0042.jpg`). */
+  /**
+   * `missing`: no alt text; `fileName`: the alt text is a file name (`IMG_0042.jpg`). An image block
+   * or one image of a gallery (a finding per image, in the gallery's order).
+   */
   imageAlt: { reason: 'missing' | 'fileName'; text: string; isLinked: boolean };
   /** A heading at level `to` right after one at level `from` (`to` > `from` + 1); `text` is the heading's. */
   headingSkip: { from: HeadingLevel; to: HeadingLevel; text: string };
@@ -94,7 +97,16 @@ export type AccessibilityInput = {
   colours: AccessibilityColours;
   /** Why the page and item references of the draft that visitors would not follow are not linked. */
   brokenLinks?: Readonly<Record<string, BrokenLinkReason>>;
+  /**
+   * The media library's description of the images the blocks show (issue 27), by lower-case asset
+   * guid: an image block or a gallery's image without alt text of its own says what its asset says.
+   * A gallery shows only the images named here (the others are gone from the library).
+   */
+  assets?: Readonly<Record<string, AccessibilityAsset>>;
 };
+
+/** What the library says of an image: its alt text per language, or that it is decorative. */
+export type AccessibilityAsset = { alt: Partial<Record<Locale, string>>; isDecorative: boolean };
 
 export const MAX_DETAIL_LENGTH = 80;
 
@@ -171,7 +183,13 @@ export function checkAccessibility(input: AccessibilityInput): AccessibilityFind
       const content = contentIn(block, language);
       if (content === null) continue;
       try {
-        for (const finding of blockFindings(block, content, language, input.brokenLinks ?? {}))
+        for (const finding of blockFindings(
+          block,
+          content,
+          language,
+          input.brokenLinks ?? {},
+          input.assets ?? {},
+        ))
           findings.push(finding);
       } catch {
         // Content no reader anticipated (a getter, a proxy): the site would not show it either.
@@ -379,11 +397,39 @@ function blockHeadings(name: string, content: Json): Heading[] {
 
 const FILE_NAME = /^[^\s/\\]{0,200}\.(?:jpe?g|png|gif|webp|avif|svg|heic|heif|bmp|tiff?)$/i;
 
+/** What the media library says of the asset `guid` (issue 27); undefined when the draft's input does not name it. */
+function libraryAsset(
+  assets: Readonly<Record<string, AccessibilityAsset>>,
+  guid: string,
+): AccessibilityAsset | undefined {
+  const key = guid.toLowerCase();
+  return Object.hasOwn(assets, key) ? assets[key] : undefined;
+}
+
+/**
+ * The alt text an image block or a gallery's image shows in `language`, as the server prepares it
+ * (blocks/types/image.ts, gallery.ts, media/block-assets.ts): its own, else its library asset's in
+ * that language or Dutch; '' when it has none. Null when it needs none: a decorative asset (the
+ * library's explicit choice) without alt text of its own, unless the image is a link.
+ */
+function shownAlt(
+  own: string | null,
+  asset: AccessibilityAsset | undefined,
+  language: Locale,
+  isLinked: boolean,
+): string | null {
+  const ownAlt = visible(own ?? '');
+  if (ownAlt !== '') return ownAlt;
+  if (asset?.isDecorative) return isLinked ? '' : null;
+  return visible((asset && (asset.alt[language] || asset.alt.nl)) || '');
+}
+
 function blockFindings(
   block: AccessibilityBlock,
   content: Json,
   language: Locale,
   brokenLinks: Readonly<Record<string, BrokenLinkReason>>,
+  assets: Readonly<Record<string, AccessibilityAsset>> = {},
 ): AccessibilityFinding[] {
   const at = { blockGuid: block.guid, position: block.position, language };
   const findings: AccessibilityFinding[] = [];
@@ -409,6 +455,18 @@ function blockFindings(
     }
   };
 
+  /** An image's alt text: a finding when it is missing or a file name (then true). */
+  const checkAlt = (alt: string, isLinked: boolean): boolean => {
+    if (alt === '') {
+      findings.push({ ...at, code: 'imageAlt', details: { reason: 'missing', text: '', isLinked } });
+    } else if (FILE_NAME.test(alt)) {
+      findings.push({ ...at, code: 'imageAlt', details: { reason: 'fileName', text: cut(alt), isLinked } });
+    } else {
+      return false;
+    }
+    return true;
+  };
+
   switch (block.name) {
     case 'text':
     case 'accordion':
@@ -428,17 +486,30 @@ function blockFindings(
       if (imageGuid === null || imageGuid === '') break;
       const href = stringField(block.options, 'href');
       const isLinked = href !== null && href !== '' && isAllowedUrl(href, 'link');
-      const alt = visible(stringField(content, 'alt') ?? '');
-      if (alt === '') {
-        findings.push({ ...at, code: 'imageAlt', details: { reason: 'missing', text: '', isLinked } });
+      const alt = shownAlt(stringField(content, 'alt'), libraryAsset(assets, imageGuid), language, isLinked);
+      if (alt === null) break;
+      if (checkAlt(alt, isLinked)) {
         // The link is the block's, not a language's: named once, in the first language it shows in.
-        if (isLinked && (language === 'nl' || contentIn(block, 'nl') === null)) checkTarget('', href);
-      } else if (FILE_NAME.test(alt)) {
-        findings.push({ ...at, code: 'imageAlt', details: { reason: 'fileName', text: cut(alt), isLinked } });
         if (isLinked && (language === 'nl' || contentIn(block, 'nl') === null)) checkTarget(alt, href);
       } else if (isLinked) {
         // The alt text is the link's text.
         checkLink(alt, href);
+      }
+      break;
+    }
+    case 'gallery': {
+      // Each image still in the library, with the block's own alt text or else the asset's; the
+      // thumbnails' links are named by their place when an image says nothing (web/blocks/Gallery).
+      const alts = field(content, 'alts');
+      const ownAlts = new Map(
+        Object.keys(asRecord(alts) ?? {}).map((guid) => [guid.toLowerCase(), stringField(alts, guid)]),
+      );
+      for (const imageGuid of arrayField(block.options, 'imageGuids')) {
+        if (typeof imageGuid !== 'string') continue;
+        const asset = libraryAsset(assets, imageGuid);
+        if (asset === undefined) continue;
+        const alt = shownAlt(ownAlts.get(imageGuid.toLowerCase()) ?? null, asset, language, false);
+        if (alt !== null) checkAlt(alt, false);
       }
       break;
     }

@@ -31,3 +31,40 @@ export function shouldAskConsent(
 ): boolean {
   return consent === null && optionalCategories.length > 0;
 }
+
+/** The three answers of the consent dialog: its buttons' values, in the browser and in a post without JavaScript. */
+export const CONSENT_CHOICES = ['required', 'chosen', 'all'] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+
+export function isConsentChoice(value: unknown): value is ConsentChoice {
+  return CONSENT_CHOICES.includes(value as ConsentChoice);
+}
+
+/**
+ * What an answer stores: "Alleen noodzakelijk" required only, "Alles accepteren" every category the
+ * site uses, "Keuze opslaan" the ticked ones among those (anything else ticked is ignored).
+ */
+export function consentOfChoice(
+  choice: ConsentChoice,
+  ticked: readonly unknown[],
+  optionalCategories: readonly CookieCategory[],
+  date: Date = new Date(),
+): CookieConsent {
+  const chosen =
+    choice === 'all'
+      ? optionalCategories
+      : choice === 'chosen'
+        ? optionalCategories.filter((category) => ticked.includes(category))
+        : [];
+  return { categories: [...new Set<CookieCategory>(['required', ...chosen])], date: date.toISOString() };
+}
+
+/**
+ * The consent cookie as a `Set-Cookie` value, which the browser's script writes to `document.cookie`
+ * and the server's answer to a post without JavaScript sends: the same cookie either way. Not
+ * HttpOnly: the script must be able to change the choice.
+ */
+export function consentCookieString(consent: CookieConsent, isSecure: boolean): string {
+  const value = encodeURIComponent(serializeConsent(consent));
+  return `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax${isSecure ? '; Secure' : ''}`;
+}

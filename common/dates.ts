@@ -57,18 +57,54 @@ export function typedDayOf(iso: string): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
 }
 
-const longDays = new Map<string, Intl.DateTimeFormat>();
-
 /** An ISO day as people read it: `4 mei 2016`, `4 May 2016` (the day itself, no zone moves it). */
 export function longDayOf(iso: string, locale: 'nl' | 'en'): string {
-  if (!parseIsoDay(iso)) return iso;
-  let format = longDays.get(locale);
+  return formatDay(iso, locale);
+}
+
+/** Dates are shown on the site's clock, whatever the reader's computer says (SPEC 9). */
+export const SITE_TIME_ZONE = 'Europe/Amsterdam';
+
+// One formatter per language and kind: making one costs more than formatting with it.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(locale: string, kind: 'day' | 'moment'): Intl.DateTimeFormat {
+  const tag = locale === 'en' ? 'en-GB' : 'nl-NL';
+  const key = `${tag}|${kind}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', {
+    format = new Intl.DateTimeFormat(tag, {
       dateStyle: 'long',
-      timeZone: 'UTC',
+      ...(kind === 'moment' ? { timeStyle: 'short', hourCycle: 'h23' } : {}),
+      timeZone: SITE_TIME_ZONE,
     });
-    longDays.set(locale, format);
+    formats.set(key, format);
   }
-  return format.format(new Date(`${iso}T12:00:00Z`));
+  return format;
+}
+
+/**
+ * The one way a moment is shown (issue 26): "15 januari 2026 om 14:05", "15 January 2026 at
+ * 14:05", on the site's clock; `{ time: false }` gives the day alone ("4 mei 2016"). An empty or
+ * unreadable value gives ''.
+ */
+export function formatMoment(
+  iso: string | Date | null | undefined,
+  locale: string,
+  options: { time?: boolean } = {},
+): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatOf(locale, options.time === false ? 'day' : 'moment').format(date);
+}
+
+/** Noon UTC of an ISO day: the same calendar day in Amsterdam, summer or winter. */
+function noonOf(day: string): Date | null {
+  return parseIsoDay(day) ? new Date(`${day}T12:00:00Z`) : null;
+}
+
+/** The one way a calendar day (`YYYY-MM-DD`, no moment) is shown: "4 mei 2016"; anything else as given. */
+export function formatDay(day: string, locale: string): string {
+  const noon = noonOf(day);
+  return noon ? formatOf(locale, 'day').format(noon) : day;
 }

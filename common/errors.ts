@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   // Page drafts (issue 13)
   'draft_stale',
   'accessibility_findings',
+  // The media library (issue 27): an asset still used somewhere is not deleted unasked
+  'media_in_use',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -61,6 +61,16 @@ export const listItemInputSchema = z.object({
   /** ISO date-time; defaults to now. */
   publishedOn: z.iso.datetime({ offset: true }).optional(),
   periodEnd: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** Where it takes place (issue 30): a name per language and an address line; empty or null for none. */
+  place: z
+    .object({
+      name: z
+        .object({ nl: z.string().trim().max(200), en: z.string().trim().max(200).optional() })
+        .default({ nl: '' }),
+      address: z.string().trim().max(300).default(''),
+    })
+    .nullable()
+    .default(null),
   highlight: z.boolean().default(false),
   isPublished: z.boolean().default(true),
   sortId: z.number().int().min(-1_000_000).max(1_000_000).default(0),

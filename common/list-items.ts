@@ -1,4 +1,4 @@
-import type { Locale } from './localized-text.ts';
+import type { Locale, LocalizedText } from './localized-text.ts';
 import { slugify } from './urls.ts';
 
 /**
@@ -73,6 +73,18 @@ export function readListUrlState(query: URLSearchParams, blockGuid: string): Lis
 
 export type { ListBlockOptions, ListItemInput } from './list-item-schemas.ts';
 
+/**
+ * Where an item takes place (issue 30): a place's name per language ("Dorpshuis De Linde") and an
+ * address line ("Dorpsstraat 1, 1234 AB Ons Dorp"), either of them may be empty but not both. Shown
+ * with an event's time and announced as the `Event`'s `location` (schema.org `Place`).
+ */
+export type ItemPlace = { name: LocalizedText; address: string };
+
+/** A place on one line, as lists and item pages show it: "Dorpshuis De Linde, Dorpsstraat 1". */
+export function placeLine(place: { name: string; address: string }): string {
+  return [place.name, place.address].filter((part) => part.trim() !== '').join(', ');
+}
+
 /** One item as lists, widgets and the item API return it (in one language). */
 export type ListItemView = {
   guid: string;
@@ -90,6 +102,8 @@ export type ListItemView = {
   /** ISO date-time. */
   publishedOn: string;
   periodEnd: string | null;
+  /** Where it takes place, in the reader's language; null when the item names no place. */
+  place: { name: string; address: string } | null;
   highlight: boolean;
   isExpired: boolean;
   /** Media guid of the item's image, if any. */

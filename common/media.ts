@@ -20,13 +20,54 @@ export const IMAGE_MIME_TYPES: Record<ImageFormat, string> = {
   gif: 'image/gif',
 };
 
+/**
+ * Documents the library takes next to images (issue 27), decided by the file's content: PDF, the
+ * OpenXML and OpenDocument office formats, CSV and plain text.
+ */
+export const DOCUMENT_FORMATS = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'csv', 'txt'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+/** Every format an asset's file can have. */
+export const MEDIA_FORMATS = [...IMAGE_FORMATS, ...DOCUMENT_FORMATS] as const;
+export type MediaFormat = ImageFormat | DocumentFormat;
+
+export const DOCUMENT_MIME_TYPES: Record<DocumentFormat, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
+
+/** The MIME type an asset's file is served with. */
+export function mediaMimeType(format: MediaFormat): string {
+  return isDocumentFormat(format) ? DOCUMENT_MIME_TYPES[format] : IMAGE_MIME_TYPES[format];
+}
+
+export function isDocumentFormat(format: string): format is DocumentFormat {
+  return (DOCUMENT_FORMATS as readonly string[]).includes(format);
+}
+
+/** The languages a document can be in (issue 27). */
+export const DOCUMENT_LANGUAGES = ['nl', 'en', 'other'] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+
+/** Issue 27: documents up to 50 MB (images keep MAX_UPLOAD_BYTES). */
+export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+
 /** SPEC 9: uploads up to 30 MB. */
 export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
 /** Images with more pixels than this are refused (decompression bombs): 100 megapixels. */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
-/** What an upload is for (the query flag of POST /a/upload). */
-export const MEDIA_PURPOSES = ['public', 'item', 'block', 'profile', 'api'] as const;
+/**
+ * What an upload is for (the query flag of POST /a/upload); `library` is an upload into the media
+ * library itself (issue 27), for no block or item yet.
+ */
+export const MEDIA_PURPOSES = ['public', 'item', 'block', 'profile', 'api', 'library'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
 /** Formats a transform can produce; `auto` picks AVIF or WebP from the Accept header. */
@@ -64,6 +105,14 @@ export const SITE_IMAGES = {
   itemWidths: [400, 800, 1200],
   /** A list item's card in a list (web/components/lists/ListItemCard.tsx), and the upload preview. */
   cardWidth: 400,
+  /**
+   * A gallery's thumbnails (issue 27, web/blocks/Gallery): 4:3 crops around the focal point, at one
+   * and two device pixels for the widest grid cell; the large image is an image block's srcset.
+   */
+  galleryThumbnails: [
+    { width: 400, height: 300, fit: 'cover' },
+    { width: 800, height: 600, fit: 'cover' },
+  ],
   /** A list widget's square thumbnail (web/blocks/Widget). */
   widgetThumbnail: { width: 160, height: 160, fit: 'cover' },
   /** A member's avatar: the profile photo's square crop (web/components/account/UserAvatar.tsx). */
@@ -75,8 +124,20 @@ export const SITE_IMAGES = {
   headerWidths: { mobile: HEADER.mobileImageBaseWidth, desktop: BREAKPOINTS.extraLarge },
   /** The favicon (web/root.tsx). */
   favicon: { width: 64, height: 64, format: 'png' },
+  /**
+   * Issue 30: the image of a shared link (`og:image`, feeds): 1200×630 cut to fill, JPEG (which
+   * every link preview reads).
+   */
+  social: { width: 1200, height: 630, fit: 'cover', format: 'jpeg' },
+  /** Issue 30: the web app manifest's icons, squares cut from the favicon. */
+  appIcons: [
+    { width: 192, height: 192, fit: 'cover', format: 'png' },
+    { width: 512, height: 512, fit: 'cover', format: 'png' },
+  ],
   /** The header logo is served at twice its height (setting headerLogoHeight, 16–240 px). */
   logoMaxHeight: 480,
+  /** Issue 27: a PDF's first page beside its title in a download block (twice the drawn 64 px). */
+  documentThumbnail: { width: 100, height: 150, fit: 'cover' },
   /** The thumbnails of the header images' admin table. */
   thumbnailHeight: 64,
 } as const satisfies Record<string, unknown>;
@@ -92,10 +153,14 @@ export const SITE_IMAGE_QUERIES: readonly SiteImageQuery[] = [
   ...SITE_IMAGES.itemWidths.map((width) => ({ width })),
   { width: SITE_IMAGES.cardWidth },
   SITE_IMAGES.widgetThumbnail,
+  ...SITE_IMAGES.galleryThumbnails,
   SITE_IMAGES.avatar,
+  SITE_IMAGES.documentThumbnail,
   { width: SITE_IMAGES.headerWidths.mobile, format: 'webp' },
   { width: SITE_IMAGES.headerWidths.desktop, format: 'webp' },
   SITE_IMAGES.favicon,
+  SITE_IMAGES.social,
+  ...SITE_IMAGES.appIcons,
   { height: SITE_IMAGES.thumbnailHeight },
   ...Array.from({ length: Math.ceil(SITE_IMAGES.logoMaxHeight / SIZE_STEP) }, (_, index) => ({
     height: (index + 1) * SIZE_STEP,
@@ -124,6 +189,8 @@ export function imageUrl(
     fit?: Fit;
     format?: OutputFormat;
     name?: string;
+    /** The asset's file version (issue 27): a URL with the current one is cached for good. */
+    v?: number;
   } = {},
 ): string {
   const query = new URLSearchParams();

@@ -1,4 +1,6 @@
+import { parseIsoDay } from './dates.ts';
 import { isAllowedUrl } from './urls.ts';
+import { FIELD_RULES } from './validation.ts';
 
 /**
  * The platform settings a site has, with their defaults. Values are strings (the API contract is
@@ -29,6 +31,21 @@ export const PLATFORM_SETTINGS = {
   signUpEnabled: { default: 'true', isPublic: true },
   /** Seconds a "done" notice stays when the user chose none (SPEC 4: notificationClose, default 10). */
   notificationClose: { default: '10', isPublic: true },
+  /**
+   * Issue 30: a test site asks search engines to stay away ('true'): robots.txt disallows everything
+   * and every page says `noindex`.
+   */
+  discourageSearchEngines: { default: 'false', isPublic: true },
+  /** Issue 30: the Contact of /.well-known/security.txt (an e-mail address or https URL); none: no file. */
+  securityContact: { default: '', isPublic: true },
+  /** Issue 30: the Expires day of security.txt (YYYY-MM-DD); empty: a year from the day it is read. */
+  securityExpires: { default: '', isPublic: true },
+  /**
+   * Issue 28: a backup every night (from 02:00 Europe/Amsterdam) to the storage in use ('nightly'),
+   * or none ('off'); `backupKeep` of them are kept, older ones deleted.
+   */
+  backupSchedule: { default: 'off', isPublic: false },
+  backupKeep: { default: '7', isPublic: false },
 } as const satisfies Record<string, { default: string; isPublic: boolean }>;
 
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTINGS;
@@ -97,7 +114,24 @@ const SETTING_RULES: Record<PlatformSettingKey, (value: string) => string | null
   autoTranslate: oneOf(['true', 'false']),
   signUpEnabled: oneOf(['true', 'false']),
   notificationClose: integerIn(1, 600),
+  discourageSearchEngines: oneOf(['true', 'false']),
+  securityContact: (value) =>
+    value === '' || securityContactUrl(value) !== null ? null : 'validation.securityContact',
+  securityExpires: (value) => (value === '' || parseIsoDay(value) !== null ? null : 'validation.isoDate'),
+  backupSchedule: oneOf(['off', 'nightly']),
+  backupKeep: integerIn(1, 365),
 };
+
+/**
+ * The Contact line of security.txt (RFC 9116) for the setting: an e-mail address becomes a
+ * `mailto:` URI, an https URL stays as it is; anything else is null.
+ */
+export function securityContactUrl(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  if (FIELD_RULES.email(trimmed) === true && !/[\s<>"]/.test(trimmed)) return `mailto:${trimmed}`;
+  return trimmed.startsWith('https:') && isAllowedUrl(trimmed, 'external') ? trimmed : null;
+}
 
 /** Why a value does not fit its setting (a message key), or null. Unknown keys are the caller's check. */
 export function platformSettingValueProblem(key: PlatformSettingKey, value: string): string | null {

@@ -64,7 +64,13 @@ export type PageView = {
   path: string;
   /** Language the content is shown in. */
   contentLocale: Locale;
-  abilities: { update: boolean; changeRights: boolean };
+  /**
+   * Whether an anonymous visitor can read the feeds of this page's list blocks (issue 30): the page
+   * is published, not members-only and served through the menu, and this is not a draft (edit mode,
+   * preview links). Only then does its head announce them.
+   */
+  feedsPublic: boolean;
+  abilities: { update: boolean; changeRights: boolean; chooseSocialImage: boolean };
 };
 
 export type SiteShell = {
@@ -104,6 +110,8 @@ export type Viewer = {
   notificationCloseSeconds: number;
   /** Media guid of the profile photo (profielfoto), or null: the avatar shows initials then. */
   photoGuid: string | null;
+  /** Whether the user may browse, pick from and upload into the media library (policy media.library, issue 27). */
+  canUseLibrary: boolean;
 };
 
 /** What the public site asks of the server; the web app's loaders get it through the load context. */
@@ -172,6 +180,10 @@ export type ItemPageView = {
   /** Items listed under this item (when other items name it as a parent). */
   children: ListItemView[];
   abilities: { update: boolean; delete: boolean };
+  /** Issue 30: when the item last changed (ISO), for `article:modified_time` and structured data. */
+  modifiedOn: string;
+  /** Issue 30: the item's address in each language (its title's slug in that language). */
+  paths: Record<Locale, string>;
 };
 
 export type ItemPageResult = { kind: 'item'; view: ItemPageView } | { kind: 'redirect'; location: string };

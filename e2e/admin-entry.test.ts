@@ -311,14 +311,19 @@ describe('the admin screens look and read right after a full load', () => {
     const settingsTabs = await tabStyles(page);
     expect(settingsTabs.map((tab) => tab.name)).toContain('Registratie en gebruiksvoorwaarden');
     expectStyledTabs(settingsTabs);
-    // The tabs are apart: the bar is not one run of text.
+    // The tabs are apart: the bar is not one run of text (a tab on the same row starts after the one
+    // before it; the bar wraps when the tabs do not fit).
     const boxes = await page
       .getByRole('tab')
       .evaluateAll((tabs) =>
-        tabs.map((tab) => tab.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right })),
+        tabs
+          .map((tab) => tab.getBoundingClientRect())
+          .map((box) => ({ left: box.left, right: box.right, top: box.top })),
       );
     for (let index = 1; index < boxes.length; index += 1) {
-      expect(boxes[index]?.left).toBeGreaterThanOrEqual((boxes[index - 1]?.right ?? 0) - 0.5);
+      const [before, box] = [boxes[index - 1], boxes[index]];
+      if (!before || !box || Math.abs(before.top - box.top) > 1) continue;
+      expect(box.left).toBeGreaterThanOrEqual(before.right - 0.5);
     }
     // Choosing another tab moves the indicator.
     await page.getByRole('tab', { name: 'Meldingen' }).click();

@@ -145,6 +145,54 @@ describe('admin/menu', () => {
     await page.close();
   });
 
+  it('moves by keyboard as a tree: ArrowUp past a nested row keeps the level, and says where (issue 35)', async () => {
+    // p with its sub-item p1, then q: q's arrow up passes p1 and lands before p, still on top.
+    const run = Date.now().toString(36);
+    const p = await api.post<{ guid: string }>(`/api/menus/${top.guid}/items`, {
+      name: { nl: `Item e2e-p${run}` },
+      urlSegment: `e2e-p${run}`,
+    });
+    created.push(p.guid);
+    const p1 = await api.post<{ guid: string }>(`/api/menus/${top.guid}/items`, {
+      name: { nl: `Item e2e-p1${run}` },
+      urlSegment: `e2e-p1${run}`,
+      parentGuid: p.guid,
+    });
+    created.push(p1.guid);
+    const q = await api.post<{ guid: string }>(`/api/menus/${top.guid}/items`, {
+      name: { nl: `Item e2e-q${run}` },
+      urlSegment: `e2e-q${run}`,
+    });
+    created.push(q.guid);
+    // From the admin side menu, as an admin gets there.
+    const page = await context.newPage();
+    await open(page, '/admin/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Beheermenu' })
+      .getByRole('link', { name: 'Menu', exact: true })
+      .click();
+    await page.waitForURL(`${baseUrl()}/admin/menu`);
+    const spoken = () => page.locator('[id^="DndLiveRegion"]').first().textContent();
+    await page.getByRole('button', { name: `Verplaats Item e2e-q${run}` }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(spoken, { timeout: 5_000 }).toMatch(new RegExp(`^Item e2e-q${run} opgepakt\\.`));
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(spoken, { timeout: 5_000 }).toMatch(new RegExp(`^Item e2e-q${run} komt na `));
+    expect(await spoken()).not.toMatch(/subitem|boven/);
+    await page.keyboard.press('Space');
+    await expect.poll(spoken, { timeout: 5_000 }).toMatch(new RegExp(`^Item e2e-q${run} staat nu na `));
+    const index = (items: Item[], segment: string) => items.findIndex((item) => item.urlSegment === segment);
+    await expect
+      .poll(async () => {
+        const now = await tree();
+        return index(now, `e2e-q${run}`) < index(now, `e2e-p${run}`);
+      })
+      .toBe(true);
+    expect(find(await tree(), `e2e-q${run}`)?.path).toBe(`/e2e-q${run}`);
+    expect(find(await tree(), `e2e-p1${run}`)?.path).toBe(`/e2e-p${run}/e2e-p1${run}`);
+    await page.close();
+  });
+
   it('renames a URL part in the dialog; the old path answers 301 with the new one', async () => {
     const pages = await api.get<{ guid: string; isTemplate: boolean; isPublished: boolean }[]>('/api/pages');
     const target = pages.find((page) => !page.isTemplate && page.isPublished);

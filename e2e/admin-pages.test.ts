@@ -103,6 +103,23 @@ describe('admin/pages', () => {
     await page.close();
   });
 
+  it('shows a legal page as a legal text with its own route, still opened by its edit link (issue 26)', async () => {
+    const page = await context.newPage();
+    await open(page, '/admin/pages?search=Gebruiksvoorwaarden');
+    const terms = page.getByRole('row').filter({ hasText: 'Gebruiksvoorwaarden' }).first();
+    // textContent: the badge's capitals are CSS (text-transform), not its text.
+    await expect.poll(() => terms.textContent()).toContain('Juridische tekst');
+    expect(await terms.innerText()).not.toContain('niet in het menu');
+    await expect(
+      terms.getByRole('link', { name: '/legal/terms-of-use/nl' }).getAttribute('href'),
+    ).resolves.toBe('/legal/terms-of-use/nl');
+    await terms.getByRole('button', { name: /Acties/ }).click();
+    const edit = page.getByRole('menuitem', { name: 'Bewerk blokken' }).filter({ visible: true });
+    await expect(edit.getAttribute('href')).resolves.toMatch(/^\/edit\?page=[0-9a-f-]{36}$/);
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
   it('opens a template (the announcement bar) in the block editor from the templates tab', async () => {
     const page = await context.newPage();
     await open(page, '/admin/pages?tab=templates');

@@ -42,6 +42,7 @@ describe('the admin shell', () => {
       'Gebruikers',
       'Rollen',
       /^Formulieren\s*bèta$/,
+      'Mediabibliotheek',
       'Prullenbak',
       'Statistieken',
       'Headerafbeeldingen',

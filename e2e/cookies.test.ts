@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import {
   baseUrl,
   CONSENT_COOKIE,
@@ -104,6 +105,161 @@ describe('cookie consent dialog', () => {
     await dialog(page).waitFor({ state: 'visible' });
     expect(problems.messages).toEqual([]);
     await context.close();
+  });
+
+  it('takes the focus, keeps Tab inside and ignores Escape until a choice is made; reopened, Escape closes it', async () => {
+    const context = await newContext(browser, { consent: 'none', width: 375, height: 812 });
+    await offline(context);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}/over-ons`);
+    await waitForHydration(page);
+    await dialog(page).waitFor({ state: 'visible' });
+    const focusInDialog = () =>
+      page.evaluate(
+        () => document.getElementById('cookie-consent')?.contains(document.activeElement) ?? false,
+      );
+    // Shown modally once the page has hydrated: the rest of the page is inert.
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('cookie-consent')?.matches(':modal')))
+      .toBe(true);
+    await expect.poll(focusInDialog).toBe(true);
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(), `Tab ${step + 1}`).toBe(true);
+    }
+    for (let step = 0; step < 3; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInDialog(), `Shift+Tab ${step + 1}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page).isVisible()).resolves.toBe(true);
+    await expect(dialog(page).getByRole('button', { name: 'Sluit' }).count()).resolves.toBe(0);
+
+    await dialog(page).getByRole('button', { name: 'Alleen noodzakelijk' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    expect((await storedConsent(context))?.categories).toEqual(['required']);
+
+    const settings = page.locator('.footer-cookie-settings');
+    await settings.click();
+    await dialog(page).waitFor({ state: 'visible' });
+    await expect.poll(focusInDialog).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'hidden' });
+    // Back where the visitor was: the footer's link.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('footer-cookie-settings')))
+      .toBe(true);
+    expect((await storedConsent(context))?.categories).toEqual(['required']);
+    expect(problems.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('works without JavaScript: the choice is posted, the cookie set as the script sets it, and the visitor is back on the page', async () => {
+    const context = await newContext(browser, {
+      consent: 'none',
+      javaScriptEnabled: false,
+      width: 375,
+      height: 812,
+    });
+    await offline(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/nieuws?x=1`);
+    await dialog(page).waitFor({ state: 'visible' });
+    await dialog(page).getByRole('button', { name: 'Alles accepteren' }).click();
+    await page.waitForURL(`${baseUrl()}/nieuws?x=1`);
+    await expect(dialog(page).isVisible()).resolves.toBe(false);
+    const cookie = (await context.cookies(baseUrl())).find((candidate) => candidate.name === CONSENT_COOKIE);
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
+    // About a year, as the script writes it.
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    const consent = await storedConsent(context);
+    expect(consent?.categories.sort()).toEqual(['analytical', 'functional', 'required']);
+    expect(Number.isNaN(Date.parse(consent?.date ?? ''))).toBe(false);
+    // Functional cookies accepted: the server embeds the video.
+    await page.goto(`${baseUrl()}/`);
+    await expect(page.locator('.block[data-block=video] iframe').count()).resolves.toBe(1);
+
+    // The footer's "Cookie-instellingen" shows the dialog without a script too; a new choice replaces the old.
+    await page.locator('.footer-cookie-settings').click();
+    await dialog(page).waitFor({ state: 'visible' });
+    await dialog(page).getByRole('checkbox', { name: 'Functioneel' }).uncheck();
+    await dialog(page).getByRole('button', { name: 'Keuze opslaan' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    expect((await storedConsent(context))?.categories.sort()).toEqual(['analytical', 'required']);
+    await context.close();
+  });
+
+  it('without JavaScript, the dialog opened from the footer closes by its close control, back at the footer link (nl, en)', async () => {
+    const context = await newContext(browser, {
+      consent: 'required',
+      javaScriptEnabled: false,
+      width: 375,
+      height: 812,
+    });
+    await offline(context);
+    const page = await context.newPage();
+    for (const [path, close] of [
+      ['/nieuws', 'Sluit'],
+      ['/nieuws?lang=en', 'Close'],
+    ] as const) {
+      await page.goto(`${baseUrl()}${path}`);
+      await expect(dialog(page).isVisible()).resolves.toBe(false);
+      const settings = page.locator('.footer-cookie-settings');
+      await settings.click();
+      await dialog(page).waitFor({ state: 'visible' });
+      await dialog(page).getByRole('link', { name: close, exact: true }).click();
+      await dialog(page).waitFor({ state: 'hidden' });
+      // The dialog is no longer the page's target: the footer's link is, in view and focused.
+      expect(new URL(page.url()).hash).toBe('#cookie-settings');
+      await expect(settings.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+      const box = await settings.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 812).toBe(true);
+      // And it opens again from there, with nothing stored meanwhile.
+      await settings.click();
+      await dialog(page).waitFor({ state: 'visible' });
+      await dialog(page).getByRole('link', { name: close, exact: true }).click();
+      await dialog(page).waitFor({ state: 'hidden' });
+    }
+    expect((await storedConsent(context))?.categories).toEqual(['required']);
+    await context.close();
+
+    // axe cannot run where scripts are off: it reads the same server HTML with the site's scripts
+    // refused, the dialog shown by the footer link's target, as a browser without JavaScript has it.
+    const scanned = await newContext(browser, { consent: 'required', width: 375, height: 812 });
+    await scanned.route(/\.js(?:\?|$)/, (route) => route.abort());
+    const scan = await scanned.newPage();
+    for (const path of ['/nieuws', '/nieuws?lang=en']) {
+      await scan.goto(`${baseUrl()}${path}#cookie-consent`);
+      await dialog(scan).waitFor({ state: 'visible' });
+      await expect(dialog(scan).locator('a.cookie-consent-close').count()).resolves.toBe(1);
+      expect(await seriousViolations(scan), path).toEqual([]);
+    }
+    await scanned.close();
+  }, 120_000);
+
+  it('refuses a choice posted from another site', async () => {
+    const response = await fetch(`${baseUrl()}/cookie-consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+      body: 'choice=all&returnTo=%2F',
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    // From the site itself, back to where it came from, never to another host.
+    const own = await fetch(`${baseUrl()}/cookie-consent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(baseUrl()).origin },
+      body: `choice=required&returnTo=${encodeURIComponent('//elsewhere.example/x')}`,
+      redirect: 'manual',
+    });
+    expect(own.status).toBe(303);
+    expect(own.headers.get('location')).toBe('/');
+    expect(own.headers.get('set-cookie')).toMatch(
+      /^cookie-consent=[^;]+; Path=\/; Max-Age=31536000; SameSite=Lax$/,
+    );
   });
 
   it('can be reopened from the footer and changes the stored choice', async () => {

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import {
@@ -12,6 +13,7 @@ import {
 } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
+import { draftSaved } from './edit-mode.ts';
 
 /**
  * Issue 26: a starting point for everyone. The admin reaches the dashboard from the side menu; a
@@ -197,6 +199,53 @@ describe('dashboard and activity sentences', () => {
         } finally {
           await context.close();
         }
+      }
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    "lets the content manager choose her page's social image from its settings in edit mode",
+    async () => {
+      const context = await signedIn(browser, editor.email, PASSWORD);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      try {
+        await open(page, '/account/dashboard');
+        await page
+          .getByRole('region', { name: "Laatst gewijzigde pagina's" })
+          .getByRole('link', { name: `Bewerk ${pageTitle}` })
+          .click();
+        await page.waitForURL((url) => url.pathname === '/edit' && url.searchParams.get('page') === pageGuid);
+        await waitForHydration(page);
+        await page.getByRole('button', { name: 'Pagina-instellingen' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Pagina-instellingen' });
+        const sharing = dialog.getByRole('group', { name: 'Deelafbeelding' });
+        const image = await sharp({
+          create: { width: 1200, height: 630, channels: 3, background: '#2a7ab0' },
+        })
+          .png()
+          .toBuffer();
+        await sharing
+          .locator('input[type="file"]')
+          .setInputFiles({ name: 'dorpsplein.png', mimeType: 'image/png', buffer: image });
+        await sharing.getByRole('img', { name: 'Huidige afbeelding' }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        const saved = draftSaved(page);
+        await dialog.getByRole('button', { name: 'Update' }).click();
+        expect((await saved).status()).toBe(200);
+        await dialog.waitFor({ state: 'detached' });
+        // Kept in the draft: the dialog shows it again.
+        await page.getByRole('button', { name: 'Pagina-instellingen' }).click();
+        await dialog
+          .getByRole('group', { name: 'Deelafbeelding' })
+          .getByRole('img', { name: 'Huidige afbeelding' })
+          .waitFor();
+        await dialog.getByRole('button', { name: 'Annuleer' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(unexpectedProblems(problems)).toEqual([]);
+      } finally {
+        await context.close();
       }
     },
     TEST_TIMEOUT,

@@ -140,7 +140,7 @@ describe('a form with a file question', () => {
     expect(posts).toBe(0);
     await file.setInputFiles({ name: 'vakantie.png', mimeType: 'image/png', buffer: png });
     await form.getByRole('button', { name: 'Versturen' }).click();
-    await page.waitForURL(/\/submission\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/submission\/[0-9a-f-]{36}\?sent=1/);
     await expect.poll(() => page.locator('.receipt-answers').innerText()).toContain('vakantie.png');
     expect(await seriousViolations(page)).toEqual([]);
     expect((await downloadFrom(page, 'vakantie.png')).equals(png)).toBe(true);
@@ -173,9 +173,9 @@ describe('a form with a file question', () => {
       .getByLabel('Bijlage')
       .setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: PDF });
     await form.getByRole('button', { name: 'Versturen' }).click();
-    await page.waitForURL(/\/submission\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/submission\/[0-9a-f-]{36}\?sent=1/);
     await expect.poll(() => page.locator('.receipt-answers').innerText()).toContain('brief.pdf');
-    const submission = page.url().split('/').at(-1) ?? '';
+    const submission = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     await context.close();
 
     const adminPage = await admin.newPage();

@@ -232,7 +232,7 @@ describe('form results', () => {
     await poll(() => answerOf('Ben je lid?')).toBe('Ja');
     await poll(() => answerOf('Welk cijfer geef je?')).toBe('5');
     await poll(() => answerOf('Opmerking')).toBe('(niet ingevuld)');
-    await poll(() => page.getByText('Anoniem').count()).toBe(1);
+    await poll(() => page.getByText('Anoniem', { exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Markeer als afgehandeld' }).click();
     await poll(() => page.getByRole('button', { name: 'Markeer als niet afgehandeld' }).count()).toBe(1);

@@ -166,7 +166,7 @@ describe('forms', () => {
     await form.getByRole('radio', { name: 'Nee' }).check();
     await form.getByRole('button', { name: 'Versturen' }).click();
     await page.waitForURL(/\/submission\//);
-    await page.getByRole('heading', { name: 'Ontvangstbewijs' }).waitFor();
+    await page.getByRole('heading', { name: 'Bedankt voor je inzending' }).waitFor();
     await page.close();
   });
 
@@ -178,11 +178,18 @@ describe('forms', () => {
     await waitForHydration(page);
     const form = page.locator('[data-block="form"] form');
     await form.getByRole('textbox', { name: 'Naam' }).waitFor();
-    // Sending with nothing filled in names both required questions and goes to the first.
+    // Sending with nothing filled in flags both required questions at once, in an error summary at
+    // the top that takes the focus (issue 35); its links lead to each question.
     await form.getByRole('button', { name: 'Versturen' }).click();
-    await expect.poll(() => isFocused(form.getByRole('textbox', { name: 'Naam' }))).toBe(true);
+    const summary = form.locator('.form-summary');
+    await expect.poll(() => isFocused(summary)).toBe(true);
+    await summary.getByText('Controleer deze velden:').waitFor();
+    await summary.getByRole('link', { name: 'Naam: Vul dit veld in.' }).waitFor();
+    expect(await summary.getByRole('link').count()).toBe(2);
     await form.getByText('Vul dit veld in.').first().waitFor();
     expect(await seriousViolations(page, { exclude: SITE_PARTS })).toEqual([]);
+    await summary.getByRole('link', { name: 'Naam: Vul dit veld in.' }).click();
+    await expect.poll(() => isFocused(form.getByRole('textbox', { name: 'Naam' }))).toBe(true);
 
     await form.getByRole('textbox', { name: 'Naam' }).fill('Fatima');
     await form.getByRole('radio', { name: 'Ja' }).check();
@@ -190,7 +197,25 @@ describe('forms', () => {
     await form.getByRole('button', { name: 'Volgende' }).click();
     await form.getByText('Stap 2 van 2').waitFor();
     await form.getByRole('button', { name: 'Versturen' }).click();
+    await expect.poll(() => isFocused(summary)).toBe(true);
+    await summary.getByRole('link', { name: /^Aantal kinderen: / }).click();
     await expect.poll(() => isFocused(form.getByRole('textbox', { name: 'Aantal kinderen' }))).toBe(true);
+    // A wrong answer's message waits while "Versturen" is pressed: the button stays where the press
+    // began, so the release still clicks it (issue 35), and the summary then names the question.
+    await form.getByRole('textbox', { name: 'Aantal kinderen' }).fill('drie');
+    const send = form.getByRole('button', { name: 'Versturen' });
+    const before = await send.boundingBox();
+    if (!before) throw new Error('Versturen is not shown');
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    // Where the button's row stands (the button itself sinks 1 px while pressed: Mantine's :active).
+    const rowTop = () => send.evaluate((element) => element.parentElement?.getBoundingClientRect().top);
+    const topBefore = await rowTop();
+    await page.mouse.down();
+    await page.waitForTimeout(150);
+    expect(await rowTop()).toBe(topBefore);
+    await page.mouse.up();
+    await expect.poll(() => isFocused(summary)).toBe(true);
+    await summary.getByRole('link', { name: /^Aantal kinderen: / }).click();
     await form.getByRole('textbox', { name: 'Aantal kinderen' }).fill('3');
     // The browser worked out its proof of work while the visitor typed; it goes with the answers.
     const posted = page.waitForRequest(
@@ -199,8 +224,14 @@ describe('forms', () => {
     await form.getByRole('button', { name: 'Versturen' }).click();
     const body = (await posted).postData() ?? '';
     expect(body).toMatch(/(_proof=|name="_proof"\r\n\r\n)[A-Za-z0-9+/=%]{40,}/);
-    await page.waitForURL(/\/submission\/[0-9a-f-]{36}$/);
-    await page.getByRole('heading', { name: 'Ontvangstbewijs' }).waitFor();
+    await page.waitForURL(/\/submission\/[0-9a-f-]{36}\?sent=1/);
+    // Issue 35: the receipt thanks the visitor, says what happens next, takes the focus on its
+    // heading and links back to the form's page.
+    const thanks = page.getByRole('heading', { name: 'Bedankt voor je inzending', level: 1 });
+    await thanks.waitFor();
+    await expect.poll(() => isFocused(thanks)).toBe(true);
+    await page.getByText('Wie dit formulier beheert, kan ze nu lezen').waitFor();
+    expect(await page.getByRole('link', { name: 'Terug naar de pagina' }).getAttribute('href')).toBe(PAGE);
     const answers = page.locator('.receipt-answers');
     await expect.poll(() => answers.innerText()).toContain('Fatima');
     await expect.poll(() => answers.innerText()).toContain('Ja');
@@ -229,7 +260,8 @@ describe('forms', () => {
     await form.getByRole('textbox', { name: 'Naam' }).fill('Kees');
     await form.getByRole('radio', { name: 'Nee' }).check();
     await form.getByRole('button', { name: 'Versturen' }).click();
-    await page.waitForURL(/\/submission\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/submission\/[0-9a-f-]{36}\?sent=1/);
+    await page.getByRole('heading', { name: 'Bedankt voor je inzending' }).waitFor();
     await expect.poll(() => page.locator('.receipt-answers').innerText()).toContain('Kees');
     // The receipt's delete button is a plain form post.
     await page.getByRole('button', { name: 'Mijn inzending verwijderen' }).click();
@@ -253,7 +285,8 @@ describe('forms', () => {
     await form.getByRole('radio', { name: 'Nee' }).check();
     await form.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(/\/submission\//);
-    await page.getByRole('heading', { name: 'Receipt' }).waitFor();
+    await page.getByRole('heading', { name: 'Thank you for your submission' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the page' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, unexpectedProblems } from './accounts.ts';
+import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
-import { launchBrowser, waitForHydration } from './browser.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
 import { openEditMode, pageWithText, publishFromEditBar, visitorText } from './edit-mode.ts';
 
 /**
@@ -137,6 +137,56 @@ describe('text edited in place', () => {
     expect((await saved).status()).toBe(200);
     await expect.poll(() => status.innerText()).toBe('Opgeslagen');
     expect(await draftText(pageGuid)).toContain('Dit mag niet verloren gaan');
+    await context.close();
+  });
+
+  it("hides the blocks' tools while text is typed, and shows them when the pointer moves or Tab leaves the text", async () => {
+    const { path, blockGuid } = await pageWithText(admin, 'Rustig typen', 'Tekst om in te typen');
+    // Into edit mode as an editor gets there: the page's own edit control.
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${baseUrl()}${path}`);
+    await waitForHydration(page);
+    await page.locator('.edit-control').click();
+    await page.waitForURL(`${baseUrl()}${path}/edit`);
+    await page.locator('[data-draft-status="draft"], [data-draft-status="published"]').waitFor();
+    const block = page.locator(`section[data-guid="${blockGuid}"]`);
+    const edit = block.getByRole('button', { name: /^Bewerk Tekst/ });
+    const addHere = page.locator('.add-block-here').first();
+    await clickIntoText(page, blockGuid, 'Tekst om in te typen');
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    // Typing hides them (without moving the text: the block keeps its place and size)...
+    const before = await block.boundingBox();
+    await page.keyboard.type(' en verder');
+    await expect.poll(() => edit.isVisible()).toBe(false);
+    expect(await addHere.isVisible()).toBe(false);
+    expect(await block.boundingBox()).toEqual(before);
+    // ...a shortcut or a resting hand does not bring them back; moving the pointer does.
+    const box = before ?? { x: 0, y: 0, width: 0, height: 0 };
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.type(' nog');
+    await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2);
+    expect(await edit.isVisible()).toBe(false);
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 10);
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    // Typing again hides them; Tab leaves the text and the focus lands on a visible control.
+    await page.keyboard.type('!');
+    await expect.poll(() => edit.isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => edit.isVisible()).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        return (
+          focused !== null &&
+          focused !== document.body &&
+          focused.checkVisibility({ visibilityProperty: true })
+        );
+      }),
+    ).toBe(true);
+    expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
 
@@ -277,6 +327,116 @@ describe('text edited in place', () => {
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
+
+  it("edits an accordion item's text in place: saved by itself, there after a reload, published to visitors; English copies the Dutch items", async () => {
+    const { pageGuid, path } = await pageWithText(admin, 'Vragen', 'Een tekst boven de vragen');
+    const answer = (text: string) => ({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    });
+    const accordion = (await (
+      await admin.post(`/api/pages/${pageGuid}/buildingblockinstances`, {
+        buildingBlockName: 'accordion',
+        layoutPosition: 'main',
+        content: {
+          nl: {
+            items: [
+              { title: 'Eerste vraag', doc: answer('Het eerste antwoord') },
+              { title: 'Tweede vraag', doc: answer('Het tweede antwoord') },
+            ],
+          },
+        },
+      })
+    ).json()) as { guid: string };
+    const { context, page, problems } = await openEditMode(browser, `${path}/edit`);
+    const block = page.locator(`[data-in-place="${accordion.guid}"]`);
+
+    // Entered by keyboard: the items open as fields, the first title focused, each item's text in
+    // the rich-text editor under its title.
+    await block.focus();
+    const firstTitle = page.getByRole('textbox', { name: 'Titel 1' });
+    await expect
+      .poll(
+        () =>
+          firstTitle.evaluate(
+            (element) =>
+              element === document.activeElement || document.activeElement?.outerHTML.slice(0, 300),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const secondText = page.getByRole('textbox', { name: 'Tekst van onderdeel 2' });
+    await secondText.getByText('Het tweede antwoord').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('textbox', { name: 'Tekst van onderdeel 1' }).innerText()).toBe(
+      'Het eerste antwoord',
+    );
+
+    // Held back a little, so that "Opslaan…" can be seen.
+    await page.route(AUTOSAVE, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await secondText.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    const saved = autosaved(page);
+    await page.keyboard.type(', met meer uitleg');
+    const status = block.getByRole('status');
+    await expect.poll(() => status.innerText(), { interval: 50, timeout: 15_000 }).toBe('Opslaan…');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => status.innerText()).toBe('Opgeslagen');
+    await page.unroute(AUTOSAVE);
+    const draft = await draftText(pageGuid);
+    expect(draft).toContain('Het tweede antwoord, met meer uitleg');
+    expect(draft).toContain('Het eerste antwoord');
+    expect(draft).toContain('Tweede vraag');
+    expect(await seriousViolations(page), 'nl, the text editor focused').toEqual([]);
+
+    // After a reload the page shows the draft's text (in the closed item).
+    await page.reload();
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.locator(`[data-in-place="${accordion.guid}"]`).textContent(), { timeout: 15_000 })
+      .toContain('Het tweede antwoord, met meer uitleg');
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+
+    // In English the item's text starts as the Dutch one; typed, English gets its own copy of the
+    // items (titles and texts), Dutch keeps its text.
+    const english = await openEditMode(browser, `${path}/edit`, { language: 'en' });
+    const englishBlock = english.page.locator(`[data-in-place="${accordion.guid}"]`);
+    await englishBlock.getByText('Eerste vraag').click();
+    const firstEnglish = english.page.getByRole('textbox', { name: 'Text of section 1' });
+    await firstEnglish.getByText('Het eerste antwoord').waitFor({ timeout: 20_000 });
+    await firstEnglish.click();
+    await english.page.keyboard.press('ControlOrMeta+a');
+    const englishSaved = autosaved(english.page);
+    await english.page.keyboard.type('The first answer');
+    expect((await englishSaved).status()).toBe(200);
+    await expect.poll(() => englishBlock.getByRole('status').innerText()).toBe('Saved');
+    expect(await seriousViolations(english.page), 'en, the text editor focused').toEqual([]);
+    const both = JSON.parse(await draftText(pageGuid)) as { guid: string; content: unknown }[];
+    const content = both.find((item) => item.guid === accordion.guid)?.content as Record<
+      'nl' | 'en',
+      { items: { title: string; doc: unknown }[] }
+    >;
+    expect(content.en.items.map((item) => item.title)).toEqual(['Eerste vraag', 'Tweede vraag']);
+    expect(JSON.stringify(content.en.items[0]?.doc)).toContain('The first answer');
+    expect(JSON.stringify(content.en.items[1]?.doc)).toContain('Het tweede antwoord, met meer uitleg');
+    expect(JSON.stringify(content.nl.items[0]?.doc)).toContain('Het eerste antwoord');
+    expect(unexpectedProblems(english.problems)).toEqual([]);
+
+    // Published, a visitor opens the second item and reads the new text.
+    await publishFromEditBar(english.page, 'en');
+    await english.context.close();
+    const visitor = await newContext(browser);
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto(`${baseUrl()}${path}`);
+    await visitorPage.getByText('Tweede vraag').click();
+    await expect
+      .poll(() => visitorPage.locator('main .accordion').innerText(), { timeout: 15_000 })
+      .toContain('Het tweede antwoord, met meer uitleg');
+    await visitor.close();
+  }, 240_000);
 
   for (const language of ['nl', 'en'] as const) {
     for (const width of [375, 1280]) {

@@ -166,4 +166,56 @@ describe('statistics', () => {
     }
     expect(found, found.join('\n\n')).toEqual([]);
   });
+
+  it('picks an own period by keyboard in the Monday-first calendar (issue 26)', async () => {
+    const context = await newContext(browser);
+    await signInByApi(context, TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/admin`);
+    await waitForHydration(page);
+    await page
+      .getByRole('navigation', { name: 'Beheermenu' })
+      .getByRole('link', { name: 'Statistieken' })
+      .click();
+    await page.waitForURL(`${baseUrl()}/statistics`);
+    await page.getByText('Eigen periode').click();
+    const picker = page.getByRole('button', { name: /Van en tot en met/ });
+    await picker.focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog');
+    await calendar.waitFor();
+    const weekdays = await calendar.locator('thead th').allTextContents();
+    expect(weekdays[0]?.toLowerCase()).toMatch(/^ma/);
+    // Into the calendar's days by Tab, then days by the arrow keys: Enter takes the start and the end.
+    const focusedDay = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.closest('[data-dates-dropdown]') !== null &&
+          document.activeElement?.tagName === 'BUTTON' &&
+          document.activeElement.closest('table') !== null,
+      );
+    for (let step = 0; step < 12 && !(await focusedDay()); step += 1) await page.keyboard.press('Tab');
+    expect(await focusedDay()).toBe(true);
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Enter', 'ArrowRight', 'ArrowRight', 'Enter']) {
+      await page.keyboard.press(key);
+    }
+    await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe('custom');
+    const days = async () => {
+      const query = new URL(page.url()).searchParams;
+      const from = Date.parse(`${query.get('from')}T00:00:00Z`);
+      const to = Date.parse(`${query.get('to')}T00:00:00Z`);
+      return (to - from) / 86_400_000;
+    };
+    await expect.poll(days).toBe(2);
+    // The period is said in words, as every date is shown: "4 mei 2026 tot en met 6 mei 2026".
+    await expect
+      .poll(() =>
+        page
+          .getByText(/ tot en met /)
+          .first()
+          .innerText(),
+      )
+      .toMatch(/^\d{1,2} \p{L}+ \d{4} tot en met \d{1,2} \p{L}+ \d{4}$/u);
+    await context.close();
+  });
 });

@@ -208,6 +208,46 @@ describe('forms', () => {
     await context.close();
   });
 
+  it('keep "Inloggen" pressable and say at the field what is missing (issue 35)', async () => {
+    const { context, page, problems } = await visitor();
+    // From the home page by the header's sign-in link, as a visitor gets there.
+    await open(page, '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Inloggen', exact: true }).click();
+    await page.waitForURL(/\/sign-in/);
+    const main = page.getByRole('main');
+    const submit = main.getByRole('button', { name: 'Inloggen' });
+    expect(await submit.isEnabled()).toBe(true);
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts += 1;
+    });
+    await submit.click();
+    await main.getByText('Vul je e-mailadres in.').waitFor();
+    await main.getByText('Vul je wachtwoord in.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    // The focused field shows a ring of 2 px or more, 3:1 against white.
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return {
+        width: Number.parseFloat(style.outlineWidth),
+        style: style.outlineStyle,
+        color: style.outlineColor,
+      };
+    });
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(contrastWithWhite(ring.color), `focus ring ${ring.color}`).toBeGreaterThanOrEqual(3);
+    await page.getByLabel(/^E-mailadres/).fill('nobody@e2e.example');
+    await submit.click();
+    await expect.poll(() => main.getByText('Vul je e-mailadres in.').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+      .toBe('current-password');
+    expect(posts).toBe(0);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('put the focus on the error after a failed sign-in, not on <body>', async () => {
     const { context, page, problems } = await visitor();
     await open(page, '/sign-in');

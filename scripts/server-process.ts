@@ -77,6 +77,8 @@ export type StartServerOptions = {
   dataDir?: string | undefined;
   /** How often /readyz is polled while the server starts (default 200 ms; benchmarks poll faster). */
   pollIntervalMs?: number;
+  /** Listen on this port (a node restarted where its proxy expects it); a free one by default. */
+  port?: number | undefined;
 };
 
 /**
@@ -92,7 +94,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   }
   const ownsDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'bouwsteen-server-')));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',

@@ -27,6 +27,8 @@ import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { lazyApiReference } from './http/api-docs.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
+import { registerLifecycle } from './http/lifecycle.ts';
+import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import { isPublicRead, ResponseCache, registerPublicApiCache } from './http/public-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploadGate } from './http/upload-gate.ts';
@@ -35,9 +37,11 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { scratchSpaceFor } from './media/scratch.ts';
 import type { ANONYMOUS } from './policies/index.ts';
 import { authRoutes } from './routes/auth/index.ts';
+import { backupRoutes } from './routes/backups/index.ts';
 import { buildingBlockRoutes } from './routes/building-blocks/index.ts';
 import { cacheRoutes } from './routes/cache/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
+import { discoveryRoutes } from './routes/discovery/index.ts';
 import { formRoutes } from './routes/forms/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -189,6 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPublicApiCache(app, clock, new ResponseCache({ maxBytes: 32 * 1024 * 1024 }));
   // Statistics (issue 10): public page views counted in memory, flushed in batches.
   registerStatistics(app);
+  // Issue 28: a stopping node answers not-ready first; Prometheus metrics (METRICS_PORT / METRICS_TOKEN).
+  registerLifecycle(app);
+  registerMetrics(app);
   // Scheduled work (issue 11: form retention), once across nodes; not in tests, which run jobs themselves.
   registerJobs(app, { enabled: config.env !== 'test' });
 
@@ -235,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   documentStandardErrors(app);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(platformSettingRoutes);
   await app.register(menuRoutes);
   await app.register(redirectRoutes);
@@ -258,9 +266,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(linkRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);
+  await app.register(backupRoutes);
   await app.register(statisticsRoutes);
   await app.register(translationRoutes);
   await app.register(dashboardRoutes);
+  // Issue 30: robots.txt, sitemaps, feeds, favicon, manifest and security.txt.
+  await app.register(discoveryRoutes);
 
   // Unknown API paths answer in JSON, not with the site's 404 page.
   for (const path of ['/api', '/api/*']) {

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set false on a route that takes unsafe requests without the XSRF header (sendBeacon logs). */
     xsrf?: boolean;
+    /** Set true on a route that reads its own bearer token (GET /metrics): not an API token, no actor. */
+    ownBearer?: boolean;
   }
 }
 
@@ -58,7 +60,7 @@ export function registerAuth(app: FastifyInstance) {
     request.actor = ANONYMOUS;
     const { db } = app.database;
 
-    const bearer = bearerToken(request);
+    const bearer = request.routeOptions.config?.ownBearer === true ? undefined : bearerToken(request);
     if (bearer !== undefined) {
       const found = await findApiToken(db, bearer);
       // A bearer that does not match is an error, never a silent fall back to anonymous.

@@ -151,6 +151,29 @@ const configSchema = z.object({
   STATISTICS_FLUSH_SECONDS: wholeNumber(1, 3600, 5),
   SCHEDULE_CHECK_SECONDS: wholeNumber(1, 60, 15),
   /**
+   * Prometheus metrics (issue 28): on a port of their own (GET /metrics on HOST:METRICS_PORT, for a
+   * network only the monitoring reaches), and/or on the site's port for `Authorization: Bearer
+   * METRICS_TOKEN` (at least 32 characters). Neither set: not served.
+   */
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number from 1 to 65535')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'must be a whole number from 1 to 65535')
+        .max(65535, 'must be a whole number from 1 to 65535'),
+    )
+    .optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Seconds between SIGTERM and closing the listener: /readyz answers 503 meanwhile, so a proxy or
+   * orchestrator takes the node out of rotation before it stops taking connections (rolling
+   * restarts: more than the proxy's health-check interval). 0: close at once (one node, no proxy).
+   */
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 60, 0),
+  /**
    * A LibreTranslate-compatible service (self-hosted: no third party sees the visitors) for the
    * automatic translation of SPEC 1; without it the site offers none.
    */
@@ -207,6 +230,11 @@ export type Config = {
   statisticsFlushMs: number;
   /** How often each node looks for scheduled publishes that are due (issue 13). */
   scheduleCheckMs: number;
+  /** Prometheus metrics: their own port, a bearer token for /metrics on the site's port (issue 28). */
+  metricsPort: number | undefined;
+  metricsToken: string | undefined;
+  /** How long a stopping node answers not-ready before it closes its listener. */
+  shutdownDrainMs: number;
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
   translateTimeoutMs: number;
@@ -264,6 +292,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statisticsEnabled: value.STATISTICS_ENABLED,
     statisticsFlushMs: value.STATISTICS_FLUSH_SECONDS * 1000,
     scheduleCheckMs: value.SCHEDULE_CHECK_SECONDS * 1000,
+    metricsPort: value.METRICS_PORT,
+    metricsToken: value.METRICS_TOKEN,
+    shutdownDrainMs: value.SHUTDOWN_DRAIN_SECONDS * 1000,
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,

@@ -38,6 +38,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   version_published: 409,
   draft_stale: 409,
   accessibility_findings: 409,
+  media_in_use: 409,
   proof_failed: 400,
   form_not_on_page: 409,
   form_preview: 409,

@@ -2,6 +2,8 @@ import type { Locale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { ContentVersionClock, VersionedCache } from './domains/cache.ts';
+import type { Lifecycle } from './http/lifecycle.ts';
+import type { Metrics } from './http/metrics.ts';
 import type { SecurityHeaders } from './http/security-headers.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Actor } from './policies/index.ts';
@@ -17,6 +19,10 @@ declare module 'fastify' {
     views: VersionedCache;
     /** The content security policy for a nonce or for a cached page's script hashes. */
     security: SecurityHeaders;
+    /** Prometheus metrics (server/http/metrics.ts). */
+    metrics: Metrics;
+    /** Whether the node is stopping: /readyz answers 503 (server/http/lifecycle.ts). */
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     /** Interface language: ?lang=, the lang cookie, Accept-Language, then Dutch. */

@@ -103,17 +103,26 @@ async function main() {
   const { buildApp } = await appModule;
   const app = await buildApp({ config, database });
 
+  /** The command line's way in while the embedded database is this process's (server/cli/control.ts). */
+  let control: { close(): Promise<void> } | null = null;
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return;
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    // Rolling restarts (issue 28): first not ready (/readyz 503, `Connection: close` on every
+    // answer) for SHUTDOWN_DRAIN_SECONDS while still serving, so the proxy moves new requests to
+    // the other nodes; then no new connections, and the requests in flight finish.
+    const drainMs = config.shutdownDrainMs;
+    app.lifecycle.startDraining();
+    app.log.info({ signal, drainMs }, 'shutting down: not ready, then finishing in-flight requests');
     const forceExit = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error('shutdown took longer than 10 s after draining; exiting');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     forceExit.unref();
     try {
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      await control?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -126,6 +135,14 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (database.kind === 'pglite') {
+    const [{ startControlServer }, { createFormFileStorage, createMediaStorage }] = await Promise.all([
+      import('./cli/control.ts'),
+      import('./media/storage.ts'),
+    ]);
+    const site = { database, media: createMediaStorage(config), formFiles: createFormFileStorage(config) };
+    control = await startControlServer({ config, site, log: app.log });
+  }
   console.log(`\n  Bouwsteen is running on http://localhost:${config.port}\n`);
 }
 

@@ -37,6 +37,7 @@ import { cspNonce } from './http/security-headers.ts';
 import { type UploadRule, uploadLeaseOf } from './http/upload-gate.ts';
 import { scratchSpaceFor } from './media/scratch.ts';
 import { createFormFileStorage, createMediaStorage, type MediaStorage } from './media/storage.ts';
+import { isMachineDocumentPath } from './routes/discovery/index.ts';
 
 /**
  * The public site: React Router renders every path the API does not own. Registered in its own
@@ -227,6 +228,10 @@ export const webRoutes: FastifyPluginAsync<{
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   app.all('*', { config: siteRouteConfig }, async (request, reply) => {
+    // A document for machines that is not there (issue 30): a small 404, not the site's page.
+    if (isMachineDocumentPath(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
+    }
     const { build, handle } = await loadSite();
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });

@@ -27,6 +27,7 @@ import type { Route } from './+types/root';
 import { CookieConsentProvider } from './components/cookie-consent';
 import { mediaUrl } from './components/media-url';
 import { NavigationProgress } from './components/NavigationProgress';
+import { useRouteFocus } from './components/route-focus';
 import { StatusPage } from './components/StatusPage';
 import { SmoothAnchorScroll } from './components/scroll';
 import { createI18n, hasLocale, I18nProvider, loadLocale, sharedCatalogue, useTranslation } from './i18n';
@@ -76,7 +77,12 @@ export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
   const siteName = settings?.platformName ?? 'Bouwsteen';
   const status = sharedCatalogue(loaderData?.shell.locale ?? 'nl').status;
   if (!error)
-    return [{ title: siteName }, { name: 'description', content: settings?.platformDescription ?? '' }];
+    return [
+      { title: siteName },
+      { name: 'description', content: settings?.platformDescription ?? '' },
+      // Issue 30: a test site keeps search engines away from every page.
+      ...(settings?.discourageSearchEngines === 'true' ? [{ name: 'robots', content: 'noindex' }] : []),
+    ];
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   return [
     { title: `${isNotFound ? status.notFound.title : status.error.title} | ${siteName}` },
@@ -118,6 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {shell?.settings.browserColor ? (
           <meta name="theme-color" content={shell.settings.browserColor} />
         ) : null}
+        <link rel="manifest" href="/manifest.webmanifest" />
         {favicon ? <link rel="icon" href={favicon} /> : null}
         <Meta />
         <Links />
@@ -147,6 +154,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useRouteFocus();
   // The admin area brings its own shell (web/routes/admin/layout.tsx).
   const isAdminArea = useMatches().some((match) => match.id === ADMIN_LAYOUT_ID);
   if (isAdminArea) return <Outlet />;

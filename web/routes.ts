@@ -9,6 +9,8 @@ export default [
   route('search', 'routes/search.tsx'),
   // A form's receipt (issue 11): public, opened by its unguessable link or the submitter's session.
   route('submission/:submissionGuid', 'routes/submission.tsx'),
+  // The cookie dialog's choice posted without JavaScript (issue 32): sets the cookie, back to the page.
+  route('cookie-consent', 'routes/cookie-consent.ts'),
   route('legal/terms-of-use/:lang', 'routes/legal-page.tsx', { id: 'legal-terms-of-use' }),
   route('legal/privacy', 'routes/legal-page.tsx', { id: 'legal-privacy' }),
   route('legal/accessibility/:lang', 'routes/legal-page.tsx', { id: 'legal-accessibility' }),
@@ -35,6 +37,7 @@ export default [
       route('admin/pages', 'routes/admin/pages.tsx'),
       route('admin/forms', 'routes/admin/forms.tsx'),
       route('admin/trash', 'routes/admin/trash.tsx'),
+      route('admin/media', 'routes/admin/media.tsx'),
       // Forms (issue 11): the builder, the submissions of a form, one submission, a version's dashboard.
       route('admin/forms/view/:guid', 'routes/admin/form-builder.tsx'),
       route('admin/forms/:guid', 'routes/admin/form-submissions.tsx'),

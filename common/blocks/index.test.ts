@@ -46,12 +46,14 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, buttons, accordion, divider, video, image, list, widget and form', () => {
+  it('are text, buttons, accordion, divider, video, image, list, widget, form, gallery and download', () => {
     expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
       'accordion',
       'buttons',
       'divider',
+      'download',
       'form',
+      'gallery',
       'image',
       'list',
       'text',

@@ -4,7 +4,9 @@ import type { LayoutPosition } from '../pages.ts';
 import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
 import { type DividerBlockData, dividerBlock } from './divider.ts';
+import { type DownloadBlockData, downloadBlock } from './download.ts';
 import { type FormBlockData, formBlock } from './form.ts';
+import { type GalleryBlockData, galleryBlock } from './gallery.ts';
 import { type ImageBlockData, imageBlock } from './image.ts';
 import { type ListBlockData, listBlock } from './list.ts';
 import type { BlockTypeName } from './names.ts';
@@ -27,6 +29,8 @@ export const BLOCK_TYPES = {
   divider: dividerBlock,
   video: videoBlock,
   image: imageBlock,
+  download: downloadBlock,
+  gallery: galleryBlock,
   list: listBlock,
   widget: widgetBlock,
   form: formBlock,
@@ -43,6 +47,8 @@ export type BlockViewData = {
   divider: DividerBlockData;
   video: VideoBlockData;
   image: ImageBlockData;
+  download: DownloadBlockData;
+  gallery: GalleryBlockData;
   list: ListBlockData;
   widget: WidgetBlockData;
   form: FormBlockData;

@@ -13,6 +13,8 @@ export const BLOCK_TYPE_NAMES = [
   'divider',
   'video',
   'image',
+  'download',
+  'gallery',
   'list',
   'widget',
   'form',

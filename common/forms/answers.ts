@@ -2,14 +2,9 @@ import { longDayOf, parseDayInput, typedDayOf } from '../dates.ts';
 import type { IssueMessage } from '../issues.ts';
 import { type Locale, pickLocale } from '../localized-text.ts';
 import { FIELD_RULES } from '../validation.ts';
-import {
-  FORM_LIMITS,
-  type FormDefinition,
-  type FormField,
-  type FormInputKind,
-  isInputKind,
-} from './definition.ts';
+import type { FormDefinition, FormField } from './definition.ts';
 import { displayFileName } from './files.ts';
+import { FORM_LIMITS, type FormInputKind, isInputKind } from './kinds.ts';
 
 /**
  * The one rule for a form's answers: the browser runs it as the visitor types and the server runs

@@ -27,6 +27,8 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** The embedded database, for tests that snapshot it. */
   pglite?: PGlite;
+  /** PostgreSQL's connection pool: connections open, idle, and queries waiting for one (metrics). */
+  poolState?: () => { total: number; idle: number; waiting: number };
 };
 
 const STARTUP_LOCK = 'bouwsteen:startup';
@@ -98,6 +100,7 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
       }
     },
     isReady: () => migrationsApplied(db),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // pool.end() resolves once the pool has let go of its clients, not when their connections have
     // closed: wait for those too, so whoever drops the database next finds no session left in it.
     async close() {

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FormDefinition } from '../../common/forms/definition.ts';
 import type { FormSettings } from '../../common/forms/settings.ts';
+import type { ItemPlace } from '../../common/list-items.ts';
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
 import type { PageChange, PageDocument } from '../../common/page-drafts.ts';
 import type { PageOption } from '../../common/pages.ts';
@@ -112,7 +114,13 @@ export const buildingBlockInstances = pgTable(
     sortId: integer('sort_id').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (table) => [index('bbi_page_idx').on(table.pageId, table.layoutPosition, table.sortId)],
+  (table) => [
+    index('bbi_page_idx').on(table.pageId, table.layoutPosition, table.sortId),
+    // Where a library image is used (issue 27): image blocks by the asset they name.
+    index('bbi_image_guid_idx')
+      .on(sql`(${table.options}->>'imageGuid')`)
+      .where(sql`${table.buildingBlockName} = 'image'`),
+  ],
 );
 
 export const menus = pgTable(
@@ -364,8 +372,11 @@ export const invitations = pgTable(
 );
 
 /**
- * An uploaded image. Rows never change after the upload (so `/a/{guid}` can be cached immutably);
- * replacing an image means uploading a new one. The original is stored once per content hash.
+ * An asset of the media library (issue 27): an uploaded image with what describes it once for every
+ * use (title, alt text per language or decorative, caption, credit, tags, focal point). The file
+ * behind it can be replaced (`version` counts the files it had): references name the asset, the
+ * transform URLs carry `v` so that a replaced file is a new URL while the asset keeps its guid. The
+ * original is stored once per content hash.
  */
 export const media = pgTable(
   'media',
@@ -373,22 +384,84 @@ export const media = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** SHA-256 of the original's bytes (hex): its storage key, and the key of its cached variants. */
     contentHash: text('content_hash').notNull(),
-    /** What the image is for (the upload's query flag); decides who may see it. */
-    purpose: text('purpose', { enum: ['public', 'item', 'block', 'profile', 'api'] }).notNull(),
-    /** The block, item or user the image belongs to (null for public and api images). */
+    /** What the upload was for (its query flag); `library` for an upload into the library itself. */
+    purpose: text('purpose', { enum: ['public', 'item', 'block', 'profile', 'api', 'library'] }).notNull(),
+    /** The block, item or user the image was uploaded for (null for public, api and library uploads). */
     ownerGuid: uuid('owner_guid'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
-    /** Detected from the content: png, jpeg, webp, avif or gif. */
-    format: text('format', { enum: ['png', 'jpeg', 'webp', 'avif', 'gif'] }).notNull(),
+    /**
+     * Detected from the content: png, jpeg, webp, avif or gif for images; a document's format
+     * (issue 27: pdf, the OpenXML and OpenDocument office formats, csv, txt). Documents have the
+     * size of their thumbnail (a PDF's first page) as width and height, 0 without one.
+     */
+    format: text('format', {
+      enum: [
+        'png',
+        'jpeg',
+        'webp',
+        'avif',
+        'gif',
+        'pdf',
+        'docx',
+        'xlsx',
+        'pptx',
+        'odt',
+        'ods',
+        'odp',
+        'csv',
+        'txt',
+      ],
+    }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     size: integer('size').notNull(),
+    title: text('title').notNull().default(''),
+    /** Alt text per language (nl, en); ignored while `isDecorative`. */
+    alt: jsonb('alt').$type<Partial<Record<'nl' | 'en', string>>>().notNull().default({}),
+    isDecorative: boolean('is_decorative').notNull().default(false),
+    caption: jsonb('caption').$type<Partial<Record<'nl' | 'en', string>>>().notNull().default({}),
+    credit: text('credit').notNull().default(''),
+    tags: text('tags').array().notNull().default([]),
+    /** Focal point as fractions of width and height (0–1): crops keep it in view. */
+    focalX: real('focal_x').notNull().default(0.5),
+    focalY: real('focal_y').notNull().default(0.5),
+    /** The file's version: 1 for the first upload, one more per replaced file. */
+    version: integer('version').notNull().default(1),
+    /** A document's language (issue 27): nl, en or other; null for images. */
+    language: text('language', { enum: ['nl', 'en', 'other'] }),
+    /** A PDF's text (for the site search, capped), '' for anything else. */
+    documentText: text('document_text').notNull().default(''),
+    /** A PDF with JavaScript (actions, scripts): stored, but only ever served as an attachment. */
+    hasScript: boolean('has_script').notNull().default(false),
+    /** The storage key (content hash) of a PDF's first page as a PNG: the source of its thumbnails. */
+    thumbnailHash: text('thumbnail_hash'),
+    /** Lower-case title, file name, alt texts and tags: what the library's search matches. */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('media_content_hash_idx').on(table.contentHash),
     index('media_owner_idx').on(table.ownerGuid),
+    index('media_uploaded_by_idx').on(table.uploadedBy),
+    // The library's search (title, file name, alt texts, tags): one trigram index over one expression.
+    index('media_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // The library's sorts and filters over its assets (every upload but profile photos, issue 27):
+    // the page read from the index in order, the total counted from it alone (bench/media-library.ts).
+    // DESC is NULLS FIRST, as ORDER BY … DESC is: an index in the other null order is not used for it.
+    index('media_library_created_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`purpose <> 'profile'`),
+    index('media_library_title_idx')
+      .on(sql`lower(${table.title})`, table.id)
+      .where(sql`purpose <> 'profile'`),
+    index('media_library_size_idx')
+      .on(table.size.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`purpose <> 'profile'`),
+    index('media_library_format_idx')
+      .on(table.format, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`purpose <> 'profile'`),
   ],
 );
 
@@ -432,6 +505,8 @@ export const listItems = pgTable(
     publishedOn: timestamp('published_on', { withTimezone: true }).notNull().defaultNow(),
     /** After this moment the item counts as expired (hidden from lists unless asked for). */
     periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** Where it takes place (issue 30): a name per language and an address line; null for none. */
+    place: jsonb('place').$type<ItemPlace>(),
     highlight: boolean('highlight').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(true),
     /** The editors' order, for lists whose sortOrder is manual. */
@@ -447,6 +522,8 @@ export const listItems = pgTable(
     // So is list_items_visibility_idx (id INCLUDE the visibility columns, for parent-filtered lists).
     index('list_items_block_sort_idx').on(table.blockId, table.sortId),
     index('list_items_block_type_idx').on(table.blockId, table.listItemTypeName, table.publishedOn.desc()),
+    // Where a library image is used (issue 27).
+    index('list_items_image_idx').on(table.imageGuid),
   ],
 );
 

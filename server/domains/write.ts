@@ -57,6 +57,12 @@ export const COMMANDS = {
   'media.upload': 'media',
   /** An image block's image recorded again for its copy (its data names the original). */
   'media.copy': 'media',
+  /** An asset's texts, tags or focal point changed in the library (issue 27; data: the fields). */
+  'media.update': 'media',
+  /** A new file for an asset, its guid and references kept (data: both hashes, the new version). */
+  'media.replace': 'media',
+  /** An asset deleted from the library (data: its file name and how many uses lost it). */
+  'media.delete': 'media',
   'settings.update': 'settings',
   'cache.invalidate': 'cache',
   'role.create': 'role',
@@ -87,6 +93,8 @@ export const COMMANDS = {
   'itemType.delete': 'itemType',
   /** The demo site, seeded on the first start. */
   'site.seed': 'site',
+  /** The site's content replaced by an export (`bouwsteen import`, issue 28; counts in the data). */
+  'site.import': 'site',
   /** The first admin, made on the first start. */
   'user.create': 'user',
   // Users, roles and profile properties (admin area)
@@ -133,6 +141,8 @@ export const COMMANDS = {
   'page.unpublish': 'page',
   'page.schedule': 'page',
   'page.cancelSchedule': 'page',
+  /** The publishing job could not carry out a schedule and marked it failed (issue 28). */
+  'page.scheduleFailed': 'page',
   /** A preview link issued (its id and expiry in the data) or revoked before it expired (issue 34). */
   'page.createPreviewLink': 'page',
   'page.revokePreviewLink': 'page',
@@ -150,6 +160,8 @@ export const COMMANDS = {
   'formSubmission.delete': 'formSubmission',
   /** The retention job deletes a form's submissions past its retention period (names the form's). */
   'formSubmission.expire': 'formSubmission',
+  /** The retention job forgets the address hashes of submissions older than a day (data: count). */
+  'formSubmission.forgetAddresses': 'formSubmission',
   // The trash (issue 26): deleting a page, list item, form or menu item keeps it as an entry (its
   // own delete command above); these name the entry (its kind and record in the data).
   /** The entry's rows written back as they were. */

@@ -1,7 +1,7 @@
-import { and, isNotNull, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { formSubmissions, forms } from '../db/schema.ts';
-import { expireSubmissions } from '../domains/forms/commands.ts';
+import { forms } from '../db/schema.ts';
+import { expireSubmissions, forgetSubmissionAddresses } from '../domains/forms/commands.ts';
 import { sweepFormFiles } from '../domains/forms/files.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { ANONYMOUS } from '../policies/index.ts';
@@ -27,18 +27,14 @@ export async function runFormRetention(db: Executor, now = new Date(), fileStora
       const before = new Date(now.getTime() - form.days * 86_400_000);
       deleted += await expireSubmissions({ db, actor: ANONYMOUS }, form.id, before);
     }
-    await db
-      .update(formSubmissions)
-      .set({ clientHash: null })
-      .where(
-        and(
-          isNotNull(formSubmissions.clientHash),
-          lt(formSubmissions.createdAt, new Date(now.getTime() - CLIENT_HASH_HOURS * 3_600_000)),
-        ),
-      );
+    // The system actor (no account): the audit trail says "the system" erased them.
+    const addressesForgotten = await forgetSubmissionAddresses(
+      { db, actor: ANONYMOUS },
+      new Date(now.getTime() - CLIENT_HASH_HOURS * 3_600_000),
+    );
     // The bytes of files whose submissions went (here, or any other way) since the last run.
-    if (!fileStorage) return { forms: withRetention.length, deleted };
+    if (!fileStorage) return { forms: withRetention.length, deleted, addressesForgotten };
     const filesRemoved = await sweepFormFiles(db, fileStorage, now);
-    return { forms: withRetention.length, deleted, filesRemoved };
+    return { forms: withRetention.length, deleted, addressesForgotten, filesRemoved };
   });
 }

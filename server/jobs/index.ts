@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { createFormFileStorage } from '../media/storage.ts';
-import { runFormRetention } from './form-retention.ts';
+import { runScheduledBackup } from '../backup/schedule.ts';
+import { createFormFileStorage, createMediaStorage } from '../media/storage.ts';
+import { FORM_RETENTION_JOB, runFormRetention } from './form-retention.ts';
+import { MEDIA_SWEEP_JOB, runMediaSweep } from './media-sweep.ts';
 import { publishDueSchedules } from './scheduled-publishing.ts';
-import { runTrashPurge } from './trash-purge.ts';
+import { runTrashPurge, TRASH_PURGE_JOB } from './trash-purge.ts';
+
+/** The scheduled publishing check's name in the metrics (it runs on every node, no slot). */
+const PUBLISHING_JOB = 'pages.scheduledPublishing';
 
 /** How often each node looks for due work; each job's slot makes sure it runs once across nodes. */
 const CHECK_EVERY_MS = 10 * 60_000;
@@ -17,15 +22,39 @@ export function registerJobs(app: FastifyInstance, options: { enabled: boolean }
   const tick = async () => {
     try {
       const result = await runFormRetention(app.database.db, new Date(), fileStorage);
+      app.metrics.job(FORM_RETENTION_JOB, result ? 'ran' : 'skipped');
       if (result && result.deleted > 0) app.log.info(result, 'form submissions past their retention deleted');
     } catch (error) {
+      app.metrics.job(FORM_RETENTION_JOB, 'failed');
       app.log.error({ err: error }, 'scheduled form retention failed');
     }
     try {
       const purge = await runTrashPurge(app.database.db, new Date());
+      app.metrics.job(TRASH_PURGE_JOB, purge ? 'ran' : 'skipped');
       if (purge && purge.purged > 0) app.log.info(purge, 'trash entries older than 30 days deleted');
     } catch (error) {
+      app.metrics.job(TRASH_PURGE_JOB, 'failed');
       app.log.error({ err: error }, 'scheduled trash purge failed');
+    }
+    // The media orphan sweep (issue 27): once a day, on one node.
+    try {
+      const sweep = await runMediaSweep(app.database.db, createMediaStorage(app.config), app.config);
+      app.metrics.job(MEDIA_SWEEP_JOB, sweep ? 'ran' : 'skipped');
+      if (sweep) app.log.info(sweep, 'media orphan sweep: files no asset names removed');
+    } catch (error) {
+      app.metrics.job(MEDIA_SWEEP_JOB, 'failed');
+      app.log.error({ err: error }, 'media orphan sweep failed');
+    }
+    // Scheduled backups (issue 28): tonight's, on one node, when the setting asks for them.
+    try {
+      const site = { database: app.database, media: createMediaStorage(app.config), formFiles: fileStorage };
+      const backup = await runScheduledBackup({ db: app.database.db, config: app.config, site });
+      app.metrics.job('backup', backup === null ? 'skipped' : backup.ok ? 'ran' : 'failed');
+      if (backup?.ok) app.log.info(backup, 'scheduled backup made');
+      else if (backup) app.log.error(backup, 'scheduled backup failed');
+    } catch (error) {
+      app.metrics.job('backup', 'failed');
+      app.log.error({ err: error }, 'scheduled backup failed');
     }
   };
   // Scheduled publishing (issue 13): due within a minute, so every SCHEDULE_CHECK_SECONDS.
@@ -35,8 +64,11 @@ export function registerJobs(app: FastifyInstance, options: { enabled: boolean }
     isPublishing = true;
     try {
       const run = await publishDueSchedules(app.database.db, new Date());
+      app.metrics.job(PUBLISHING_JOB, 'ran');
+      app.metrics.schedules(run);
       if (run.published + run.unpublished + run.failed > 0) app.log.info(run, 'scheduled publishing');
     } catch (error) {
+      app.metrics.job(PUBLISHING_JOB, 'failed');
       app.log.error({ err: error }, 'scheduled publishing failed');
     } finally {
       isPublishing = false;

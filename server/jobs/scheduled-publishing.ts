@@ -1,8 +1,6 @@
 import { hostname } from 'node:os';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { pageSchedules } from '../db/schema.ts';
-import { runSchedule } from '../domains/drafts/commands.ts';
+import { markScheduleFailed, runSchedule } from '../domains/drafts/commands.ts';
 import { dueSchedules } from '../domains/drafts/queries.ts';
 
 const NODE = `${hostname()}:${process.pid}`;
@@ -16,7 +14,8 @@ export type PublishingRun = { published: number; unpublished: number; failed: nu
  * Carries out the schedules whose moment has come (issue 13). Every node runs this every
  * SCHEDULE_CHECK_SECONDS and once at start-up, so a moment that passed while no node ran is made
  * good at the next start; each schedule is claimed in the transaction that carries it out, so it
- * happens once however many nodes look. One that fails is marked failed (not tried forever).
+ * happens once however many nodes look. One that fails is marked failed (not tried forever), audited
+ * as the system actor (`page.scheduleFailed`).
  */
 export async function publishDueSchedules(db: Executor, now: Date, node = NODE): Promise<PublishingRun> {
   const run: PublishingRun = { published: 0, unpublished: 0, failed: 0 };
@@ -26,10 +25,7 @@ export async function publishDueSchedules(db: Executor, now: Date, node = NODE):
       if (outcome) run[outcome] += 1;
     } catch {
       run.failed += 1;
-      await db
-        .update(pageSchedules)
-        .set({ finishedAt: new Date(), claimedBy: node, outcome: 'failed' })
-        .where(and(eq(pageSchedules.id, row.id), isNull(pageSchedules.finishedAt)));
+      await markScheduleFailed(db, row, node);
     }
   }
   return run;

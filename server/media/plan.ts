@@ -20,7 +20,7 @@ export type VariantQuery = {
 };
 
 /** The original's stored size (as read from its header, before EXIF orientation). */
-export type SourceSize = { width: number; height: number };
+export type SourceSize = { width: number; height: number; focalX?: number; focalY?: number };
 
 export type VariantPlan = {
   params: VariantParams;
@@ -134,7 +134,16 @@ export function planVariant(
       );
     }
   }
-  return { params: { ...params, format }, negotiated: requested === 'auto' };
+  const focal = focalOf(params, source);
+  return { params: { ...params, format, ...(focal ? { focal } : {}) }, negotiated: requested === 'auto' };
+}
+
+/** The focal point a cover crop of both sides keeps in view (issue 27), rounded; none at the centre. */
+function focalOf(params: Omit<VariantParams, 'format'>, source: SourceSize) {
+  if (params.fit !== 'cover' || params.width === null || params.height === null) return undefined;
+  const x = Math.round((source.focalX ?? 0.5) * 100) / 100;
+  const y = Math.round((source.focalY ?? 0.5) * 100) / 100;
+  return x === 0.5 && y === 0.5 ? undefined : { x, y };
 }
 
 /**
@@ -167,7 +176,7 @@ export function isSiteVariant(params: VariantParams, source: SourceSize): boolea
       variantName({ ...normalisedSize(query), format: query.format ?? 'webp' }),
     ),
   );
-  if (siteVariants.has(variantName(params))) return true;
+  if (siteVariants.has(variantName({ ...params, focal: undefined }))) return true;
   return (
     params.format === 'webp' &&
     params.height === null &&

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
@@ -91,6 +91,9 @@ export class FsMediaStorage implements MediaStorage {
     const target = this.originalPath(hash);
     if (await this.has(hash)) {
       await rm(sourceFile, { force: true });
+      // Stored again just now: the orphan sweep's grace period starts over (domains/media/sweep.ts).
+      const now = new Date();
+      await utimes(target, now, now).catch(() => undefined);
       return { stored: false };
     }
     await mkdir(path.dirname(target), { recursive: true });
@@ -147,6 +150,38 @@ export class FsMediaStorage implements MediaStorage {
         if (info) yield { hash: name, storedAt: info.mtime };
       }
     }
+  }
+
+  /** Every hash with cached variants on this disk, with when its folder last changed. */
+  async *listVariantHashes(): AsyncIterable<{ hash: string; storedAt: Date }> {
+    const variants = path.join(this.root, 'variants');
+    for (const fan of await readdir(variants).catch(() => [] as string[])) {
+      for (const name of await readdir(path.join(variants, fan)).catch(() => [] as string[])) {
+        if (!HASH.test(name)) continue;
+        const info = await stat(path.join(variants, fan, name)).catch(() => null);
+        if (info) yield { hash: name, storedAt: info.mtime };
+      }
+    }
+  }
+
+  /** Deletes a hash's cached variants (not its original). */
+  async removeVariants(hash: string): Promise<void> {
+    checkHash(hash);
+    await rm(path.join(this.root, 'variants', hash.slice(0, 2), hash), { recursive: true, force: true });
+  }
+
+  /** Deletes the upload scratch files last written before `before` (uploads that never finished); their number. */
+  async sweepScratch(before: Date): Promise<number> {
+    const directory = path.join(this.root, 'tmp');
+    let removed = 0;
+    for (const name of await readdir(directory).catch(() => [] as string[])) {
+      const file = path.join(directory, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || info.mtime.getTime() >= before.getTime()) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async tempPath(): Promise<string> {

@@ -22,11 +22,17 @@ export type VariantParams = {
   quality: number;
   fit: Fit;
   format: VariantFormat;
+  /**
+   * The asset's focal point (issue 27) as fractions of width and height, for a `cover` crop of both
+   * sides; absent when it is the centre (sharp's own crop).
+   */
+  focal?: { x: number; y: number } | undefined;
 };
 
-/** The variant's cache file name and ETag part, e.g. `w800-h0-q80-inside.webp`. */
+/** The variant's cache file name and ETag part, e.g. `w800-h0-q80-inside.webp` (`-f0.3x0.2` for a focal point). */
 export function variantName(params: VariantParams): string {
-  return `w${params.width ?? 0}-h${params.height ?? 0}-q${params.quality}-${params.fit}.${params.format}`;
+  const focal = params.focal ? `-f${params.focal.x}x${params.focal.y}` : '';
+  return `w${params.width ?? 0}-h${params.height ?? 0}-q${params.quality}-${params.fit}${focal}.${params.format}`;
 }
 
 /**
@@ -125,11 +131,23 @@ export async function renderVariant(
 ): Promise<Buffer> {
   transformStats.computed += 1;
   if (transformStats.hold) await transformStats.hold;
-  const image = (
+  const loaded = (
     await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true })
-  )
-    .timeout({ seconds: options.timeoutSeconds })
-    .resize({ ...resizeBox(params), withoutEnlargement: true });
+  ).timeout({ seconds: options.timeoutSeconds });
+  if (params.focal && params.width !== null && params.height !== null) {
+    const metadata = await loaded.metadata();
+    // autoOrient turns the pixels first; the header's size is before that turn.
+    const isTurned = (metadata.orientation ?? 1) >= 5;
+    const width = (isTurned ? metadata.height : metadata.width) ?? 0;
+    const height = (isTurned ? metadata.width : metadata.height) ?? 0;
+    const region = focalRegion(
+      { width, height },
+      { width: params.width, height: params.height },
+      params.focal,
+    );
+    if (region) loaded.extract(region);
+  }
+  const image = loaded.resize({ ...resizeBox(params), withoutEnlargement: true });
   switch (params.format) {
     case 'webp':
       return image.webp({ quality: params.quality }).toBuffer();
@@ -145,6 +163,29 @@ export async function renderVariant(
 }
 
 /** sharp's time limit ends an operation with "timeout: N% complete" among libvips' messages. */
+/**
+ * The part of a `width`×`height` original that a cover crop to `box` keeps, placed so that the
+ * focal point is as near its middle as the edges allow (issue 27); null when nothing is cut.
+ */
+export function focalRegion(
+  source: { width: number; height: number },
+  box: { width: number; height: number },
+  focal: { x: number; y: number },
+): { left: number; top: number; width: number; height: number } | null {
+  if (source.width <= 0 || source.height <= 0) return null;
+  const scale = Math.max(box.width / source.width, box.height / source.height);
+  const width = Math.min(source.width, Math.round(box.width / scale));
+  const height = Math.min(source.height, Math.round(box.height / scale));
+  if (width >= source.width && height >= source.height) return null;
+  const clamp = (value: number, max: number) => Math.max(0, Math.min(max, Math.round(value)));
+  return {
+    left: clamp(focal.x * source.width - width / 2, source.width - width),
+    top: clamp(focal.y * source.height - height / 2, source.height - height),
+    width,
+    height,
+  };
+}
+
 export function isTimeout(error: unknown): boolean {
   return error instanceof Error && /^timeout: /m.test(error.message);
 }

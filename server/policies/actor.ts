@@ -17,3 +17,11 @@ export const ANONYMOUS: Actor = { user: null };
 
 export const isSignedIn = (actor: Actor): actor is { user: ActorUser } => actor.user?.isActive === true;
 export const isAdmin = (actor: Actor) => isSignedIn(actor) && actor.user.isAdmin;
+
+/**
+ * Who may use the media library (issue 27): browse it, pick from it, upload into it. Admins and
+ * content managers (the account type): they place images on the pages they edit.
+ */
+export function canUseLibrary(actor: Actor): boolean {
+  return isAdmin(actor) || (isSignedIn(actor) && actor.user.isContentManager);
+}

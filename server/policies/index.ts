@@ -18,7 +18,7 @@ export type {
 } from './form.ts';
 export { audienceBarrier } from './form.ts';
 export type { ListForPolicy, ListItemAt, ListItemForPolicy } from './list.ts';
-export type { MediaForReference, MediaOwnerForPolicy, MediaReferrer } from './media.ts';
+export type { AssetForPolicy, MediaForReference, MediaOwnerForPolicy, MediaReferrer } from './media.ts';
 export { isPublicMedia } from './media.ts';
 export type { BlockPageForPolicy, PageForPolicy } from './page.ts';
 export type { AccountChange, AccountForPolicy } from './user.ts';
@@ -80,9 +80,14 @@ export function ensureVisible<A extends Action>(
  * from the same rows that authorise: the client reads these and never re-derives a rule.
  */
 export const ABILITIES = {
-  page: { update: 'page.update', changeRights: 'page.changeRights' },
+  page: {
+    update: 'page.update',
+    changeRights: 'page.changeRights',
+    chooseSocialImage: 'page.chooseSocialImage',
+  },
   list: { addItem: 'list.addItem', editItems: 'list.editItems' },
   listItem: { update: 'listItem.update', delete: 'listItem.delete' },
+  asset: { update: 'media.manage', replace: 'media.manage', delete: 'media.manage' },
   form: {
     update: 'form.update',
     viewResults: 'form.viewResults',

@@ -1,6 +1,6 @@
 import type { MediaPurpose } from '../../common/media.ts';
 import type { Actor } from './actor.ts';
-import { isAdmin, isSignedIn } from './actor.ts';
+import { canUseLibrary, isAdmin, isSignedIn } from './actor.ts';
 import { canEditPage, canViewPage, type PageForPolicy } from './page.ts';
 
 /**
@@ -11,7 +11,7 @@ import { canEditPage, canViewPage, type PageForPolicy } from './page.ts';
  * moment asked about; without it a dated image counts as not yet visible.
  */
 export type MediaOwnerForPolicy =
-  | { purpose: 'public' | 'api' | 'profile'; ownerGuid: string | null }
+  | { purpose: 'public' | 'api' | 'profile' | 'library'; ownerGuid: string | null }
   | {
       purpose: 'block' | 'item';
       ownerGuid: string | null;
@@ -40,6 +40,20 @@ export type MediaReferrer =
   | { kind: 'setting' }
   | { kind: 'profile'; userId: string };
 
+/** An asset as the library's rules need it. */
+export type AssetForPolicy = { purpose: MediaPurpose; uploadedBy: string | null };
+
+/**
+ * Who may change an asset (its texts, focal point, file) or delete it: every use shows the change,
+ * so admins, and the content manager who uploaded it. Profile photos are their owners' (the
+ * account screens), never the library's.
+ */
+export function canManageAsset(actor: Actor, asset: AssetForPolicy): boolean {
+  if (asset.purpose === 'profile') return false;
+  if (isAdmin(actor)) return true;
+  return canUseLibrary(actor) && actor.user?.id === asset.uploadedBy;
+}
+
 /**
  * Who may upload (issue 4): public and api images are the admins' (session or bearer token); a
  * profile photo any active signed-in user's own; block and item images whoever may edit the page.
@@ -49,6 +63,8 @@ export function canUploadMedia(actor: Actor, owner: MediaOwnerForPolicy): boolea
     case 'public':
     case 'api':
       return isAdmin(actor);
+    case 'library':
+      return canUseLibrary(actor);
     case 'profile':
       return isSignedIn(actor);
     case 'block':
@@ -66,6 +82,9 @@ export function canViewMedia(actor: Actor, owner: MediaOwnerForPolicy): boolean 
     case 'public':
     case 'api':
       return true;
+    case 'library':
+      // The library itself: those who may use it see every asset in it (issue 27).
+      return canUseLibrary(actor);
     case 'profile':
       // The owner sees their own photo even while their account is inactive.
       return isSignedIn(actor) || (actor.user !== null && actor.user.id === owner.ownerGuid);
@@ -80,19 +99,25 @@ export function canViewMedia(actor: Actor, owner: MediaOwnerForPolicy): boolean 
  * Which image a record may name, so that nobody shows an image they could not see or did not
  * upload for it: a block or an item its own uploads (`?block=`, `?item=`) or a public image; a site
  * setting (logo, favicon: every visitor sees it) only a public image; a profile photo only the
- * user's own profile upload.
+ * user's own profile upload. Whoever may use the library (issue 27) may name any asset of it in a
+ * block, item or setting: a use is what shows an asset to visitors.
  */
 export function canReferenceMedia(
-  _actor: Actor,
+  actor: Actor,
   input: { media: MediaForReference; by: MediaReferrer },
 ): boolean {
   const { media, by } = input;
+  const isLibraryAsset = media.purpose !== 'profile' && canUseLibrary(actor);
   switch (by.kind) {
     case 'block':
     case 'item':
-      return media.purpose === 'public' || (media.purpose === by.kind && media.ownerGuid === by.guid);
+      return (
+        isLibraryAsset ||
+        media.purpose === 'public' ||
+        (media.purpose === by.kind && media.ownerGuid === by.guid)
+      );
     case 'setting':
-      return media.purpose === 'public';
+      return isLibraryAsset || media.purpose === 'public';
     case 'profile':
       return media.purpose === 'profile' && media.uploadedBy === by.userId;
   }
@@ -105,6 +130,7 @@ export function isPublicMedia(owner: MediaOwnerForPolicy): boolean {
     case 'api':
       return true;
     case 'profile':
+    case 'library':
       return false;
     case 'block':
     case 'item':
@@ -117,4 +143,8 @@ export const mediaPolicies = {
   'media.upload': canUploadMedia,
   'media.view': canViewMedia,
   'media.reference': canReferenceMedia,
+  'media.library': canUseLibrary,
+  'media.manage': canManageAsset,
+  /** The orphan sweep's report (issue 27): what left the storage concerns whoever runs the site. */
+  'media.sweep': (actor: Actor) => isAdmin(actor),
 };

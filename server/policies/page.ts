@@ -1,5 +1,5 @@
 import type { Actor } from './actor.ts';
-import { isAdmin, isSignedIn } from './actor.ts';
+import { canUseLibrary, isAdmin, isSignedIn } from './actor.ts';
 
 export type PageForPolicy = {
   isPublished: boolean;
@@ -65,6 +65,12 @@ export const pagePolicies = {
   'page.administer': (actor: Actor) => isAdmin(actor),
   /** Who may edit and who may view a page (editPermission, editRoles, roleIds). */
   'page.changeRights': (actor: Actor) => isAdmin(actor),
+  /**
+   * Who may pick or upload a page's social image: its editors who may use the media library
+   * (admins and content managers, issue 27); the image itself is checked by 'media.reference'.
+   */
+  'page.chooseSocialImage': (actor: Actor, page: PageForPolicy) =>
+    canEditPage(actor, page) && canUseLibrary(actor),
   /** List, create, rename and delete header and footer templates. */
   'pageTemplate.manage': (actor: Actor) => isAdmin(actor),
 };

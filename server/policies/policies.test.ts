@@ -53,7 +53,7 @@ const draftList = list(page(false, 'roles'), { addPermission: 'users', addRoles:
 const strayList = list(null, { addPermission: 'users', addRoles: [] });
 const definition = (visibleFor: 'self' | 'user', isMettOnly = false) => ({ visibleFor, isMettOnly });
 const image = (
-  purpose: 'public' | 'block' | 'item' | 'profile',
+  purpose: 'public' | 'block' | 'item' | 'profile' | 'library',
   ownerGuid: string | null,
   uploadedBy = SELF,
 ) => ({
@@ -156,6 +156,16 @@ const cases: { [A in Action]: Case<A> } = {
     samples: [{ name: 'edit and view rights', args: [] }],
     answers: adminsOnly('T', 'F'),
   },
+  'page.chooseSocialImage': {
+    samples: [
+      { name: 'admins edit', args: [page(T, 'admins')] },
+      { name: 'roles edit', args: [page(T, 'roles')] },
+    ],
+    answers: {
+      ...adminsOnly('TT', 'FF'),
+      'page editor': 'FT',
+    },
+  },
   'pageTemplate.manage': { samples: [{ name: 'templates', args: [] }], answers: adminsOnly('T', 'F') },
   'block.edit': {
     samples: [
@@ -246,17 +256,18 @@ const cases: { [A in Action]: Case<A> } = {
       { name: 'profile photo', args: [{ purpose: 'profile', ownerGuid: SELF }] },
       { name: 'block on a page', args: [{ purpose: 'block', ownerGuid: OTHER, page: page(T, 'roles') }] },
       { name: 'block on no page', args: [{ purpose: 'block', ownerGuid: OTHER, page: null }] },
+      { name: 'into the library', args: [{ purpose: 'library', ownerGuid: null }] },
     ],
     answers: {
-      anonymous: 'FFFF',
-      user: 'FTFF',
-      'inactive member': 'FFFF',
-      member: 'FTFF',
-      'page editor': 'FTTF',
-      'content manager without the role': 'FTFF',
-      admin: 'TTTT',
-      'inactive admin': 'FFFF',
-      'operator (isMett)': 'TTTT',
+      anonymous: 'FFFFF',
+      user: 'FTFFF',
+      'inactive member': 'FFFFF',
+      member: 'FTFFF',
+      'page editor': 'FTTFT',
+      'content manager without the role': 'FTFFT',
+      admin: 'TTTTT',
+      'inactive admin': 'FFFFF',
+      'operator (isMett)': 'TTTTT',
     },
   },
   'media.view': {
@@ -272,17 +283,18 @@ const cases: { [A in Action]: Case<A> } = {
         name: 'block, published page',
         args: [{ purpose: 'block', ownerGuid: OTHER, page: page(T, 'roles') }],
       },
+      { name: 'the library (an asset in no visible use)', args: [{ purpose: 'library', ownerGuid: null }] },
     ],
     answers: {
-      anonymous: 'TFFFT',
-      user: 'TTTFT',
-      'inactive member': 'TFTFT',
-      member: 'TTTFT',
-      'page editor': 'TTTTT',
-      'content manager without the role': 'TTTFT',
-      admin: 'TTTTT',
-      'inactive admin': 'TFTFT',
-      'operator (isMett)': 'TTTTT',
+      anonymous: 'TFFFTF',
+      user: 'TTTFTF',
+      'inactive member': 'TFTFTF',
+      member: 'TTTFTF',
+      'page editor': 'TTTTTT',
+      'content manager without the role': 'TTTFTT',
+      admin: 'TTTTTT',
+      'inactive admin': 'TFTFTF',
+      'operator (isMett)': 'TTTTTT',
     },
   },
   'media.reference': {
@@ -317,8 +329,47 @@ const cases: { [A in Action]: Case<A> } = {
         name: "profile, someone else's upload",
         args: [{ media: image('profile', OTHER, OTHER), by: { kind: 'profile', userId: SELF } }],
       },
+      {
+        name: 'block, a library upload',
+        args: [{ media: image('library', null, OTHER), by: { kind: 'block', guid: OTHER } }],
+      },
     ],
-    answers: everyone('TFTTFTFTF'),
+    // Whoever may use the library (issue 27) may name any of its assets; never a profile photo.
+    answers: {
+      ...everyone('TFTTFTFTFF'),
+      'page editor': 'TTTTTTTTFT',
+      'content manager without the role': 'TTTTTTTTFT',
+      admin: 'TTTTTTTTFT',
+      'operator (isMett)': 'TTTTTTTTFT',
+    },
+  },
+  'media.library': {
+    samples: [{ name: 'browse, pick from and upload into the library', args: [] }],
+    answers: {
+      ...everyone('F'),
+      'page editor': 'T',
+      'content manager without the role': 'T',
+      admin: 'T',
+      'operator (isMett)': 'T',
+    },
+  },
+  'media.manage': {
+    samples: [
+      { name: 'own upload', args: [{ purpose: 'library', uploadedBy: SELF }] },
+      { name: "someone else's upload", args: [{ purpose: 'block', uploadedBy: OTHER }] },
+      { name: 'own profile photo', args: [{ purpose: 'profile', uploadedBy: SELF }] },
+    ],
+    answers: {
+      ...everyone('FFF'),
+      'page editor': 'TFF',
+      'content manager without the role': 'TFF',
+      admin: 'TTF',
+      'operator (isMett)': 'TTF',
+    },
+  },
+  'media.sweep': {
+    samples: [{ name: "the orphan sweep's report", args: [] }],
+    answers: adminsOnly('T', 'F'),
   },
   'user.manage': { samples: [{ name: 'accounts and invitations', args: [] }], answers: adminsOnly('T', 'F') },
   'user.update': {
@@ -514,12 +565,21 @@ describe('the policy matrix: every row of the action table × every actor', () =
 describe('abilities', () => {
   it('are generated from the action table', () => {
     const editor = ACTORS['page editor'];
-    expect(abilities('page', editor, page(T, 'roles'))).toEqual({ update: true, changeRights: false });
+    expect(abilities('page', editor, page(T, 'roles'))).toEqual({
+      update: true,
+      changeRights: false,
+      chooseSocialImage: true,
+    });
     expect(abilities('page', ACTORS.member, page(T, 'roles'))).toEqual({
       update: false,
       changeRights: false,
+      chooseSocialImage: false,
     });
-    expect(abilities('page', ACTORS.admin, page(T, 'roles'))).toEqual({ update: true, changeRights: true });
+    expect(abilities('page', ACTORS.admin, page(T, 'roles'))).toEqual({
+      update: true,
+      changeRights: true,
+      chooseSocialImage: true,
+    });
     expect(abilities('list', ACTORS.member, listSamples()[1]!.args[0])).toEqual({
       addItem: true,
       editItems: false,

@@ -1,3 +1,4 @@
+import type { ItemPlace } from '../../common/list-items.ts';
 import type { Localized, LocalizedText } from '../../common/localized-text.ts';
 import type { LayoutPosition, PageLayout, PageOption } from '../../common/pages.ts';
 import { isAllowedUrl } from '../../common/urls.ts';
@@ -190,6 +191,7 @@ export async function createListItem(
     content?: ListItemContentBlock[];
     publishedOn?: Date;
     periodEnd?: Date | null;
+    place?: ItemPlace | null;
     highlight?: boolean;
     isPublished?: boolean;
     sortId?: number;
@@ -213,6 +215,7 @@ export async function createListItem(
       content: input.content ?? [],
       publishedOn,
       periodEnd: input.periodEnd ?? null,
+      place: input.place ?? null,
       highlight: input.highlight ?? false,
       isPublished: input.isPublished ?? true,
       sortId: input.sortId ?? 0,

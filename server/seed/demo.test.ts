@@ -41,7 +41,7 @@ describe('seedDemoSite', () => {
   });
 
   it('stores its picture through the media storage and uses it in the image block and header image', async () => {
-    const [image] = await database.db.select().from(media);
+    const [image] = await database.db.select().from(media).where(eq(media.fileName, 'lindendorp.jpg'));
     expect(image).toMatchObject({ purpose: 'public', format: 'jpeg', width: 2400, height: 1350 });
     expect(await storage.has(image!.contentHash)).toBe(true);
     const [block] = await database.db
@@ -150,6 +150,21 @@ describe('seedDemoSite', () => {
     };
     expect(await textOf(LEGAL_PAGES.termsOfUse.name)).toContain('14 maart 2023');
     expect(await textOf(LEGAL_PAGES.privacy.name)).toContain('14 maart 2023');
+  });
+
+  it('shows a gallery of three described library images (issue 27)', async () => {
+    const [gallery] = await database.db
+      .select()
+      .from(buildingBlockInstances)
+      .where(eq(buildingBlockInstances.buildingBlockName, 'gallery'));
+    const guids = (gallery?.options as { imageGuids?: string[] } | undefined)?.imageGuids ?? [];
+    expect(guids).toHaveLength(3);
+    const assets = await database.db.select().from(media).where(inArray(media.id, guids));
+    expect(assets.map((asset) => asset.purpose)).toEqual(['library', 'library', 'library']);
+    for (const asset of assets) {
+      expect(asset.alt.nl && asset.alt.en && asset.caption.nl && asset.title).toBeTruthy();
+      expect(await storage.has(asset.contentHash)).toBe(true);
+    }
   });
 
   it('uses every block type', async () => {

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { RichTextNode } from '../../common/blocks/rich-text.ts';
 import type { FormDefinition } from '../../common/forms/definition.ts';
 import { DEFAULT_FORM_SETTINGS } from '../../common/forms/settings.ts';
+import type { ItemPlace } from '../../common/list-items.ts';
 import type { LocalizedText } from '../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Database, Transaction } from '../db/client.ts';
@@ -21,7 +22,7 @@ import {
   createMenuItem,
   createPage,
 } from './builders.ts';
-import { storeDemoImage } from './demo-images.ts';
+import { storeDemoDocument, storeDemoImage, storeDemoLibraryImage } from './demo-images.ts';
 
 // Rich text shorthands for the demo content.
 const text = (value: string, marks?: RichTextNode['marks']): RichTextNode => ({
@@ -509,6 +510,60 @@ export async function seedDemoSite({
         ],
       });
 
+      // The gallery's pictures, library assets described once (issue 27).
+      const galleryImages = storage
+        ? [
+            await storeDemoLibraryImage(tx, storage, {
+              scene: 'market',
+              fileName: 'lindenmarkt.jpg',
+              title: 'Lindenmarkt',
+              alt: {
+                nl: 'Drie marktkramen met rode, gele en blauwe daken op het plein',
+                en: 'Three market stalls with red, yellow and blue roofs on the square',
+              },
+              caption: { nl: 'De Lindenmarkt in juni', en: 'The Linden market in June' },
+            }),
+            await storeDemoLibraryImage(tx, storage, {
+              scene: 'winter',
+              fileName: 'winter-plein.jpg',
+              title: 'Winter op het plein',
+              alt: {
+                nl: 'Besneeuwd plein met een dennenboom en het dorpshuis',
+                en: 'Snowy square with a fir tree and the community centre',
+              },
+              caption: { nl: 'Het plein in de sneeuw', en: 'The square in the snow' },
+            }),
+            await storeDemoLibraryImage(tx, storage, {
+              scene: 'evening',
+              fileName: 'zomeravond.jpg',
+              title: 'Zomeravond',
+              alt: {
+                nl: 'Het dorpshuis met verlichte ramen bij zonsondergang',
+                en: 'The community centre with lit windows at sunset',
+              },
+              caption: { nl: 'Zomeravond bij het dorpshuis', en: 'Summer evening at the community centre' },
+            }),
+          ]
+        : [];
+      // A document to download, from the library (issue 27).
+      const documents = storage
+        ? [
+            await storeDemoDocument(tx, storage, {
+              fileName: 'jaarprogramma.txt',
+              title: 'Jaarprogramma van de vereniging',
+              language: 'nl',
+              text: [
+                'Jaarprogramma Dorpsvereniging De Linde',
+                '',
+                'Juni: Lindenmarkt op het plein',
+                'September: dorpsquiz in het dorpshuis',
+                'December: kerstmarkt en jaarvergadering',
+                'Januari: nieuwjaarsborrel',
+                '',
+              ].join('\n'),
+            }),
+          ]
+        : [];
       const activities = await createPage(tx, {
         name: 'activiteiten',
         title: { nl: 'Activiteiten', en: 'Activities' },
@@ -533,11 +588,30 @@ export async function seedDemoSite({
               ),
             ],
           ),
+          ...(galleryImages.length > 0
+            ? [
+                {
+                  name: 'gallery',
+                  content: { nl: { alts: {}, captions: {} } },
+                  options: { imageGuids: galleryImages, columns: '3' },
+                },
+              ]
+            : []),
           textBlock(
             [h(3, 'Meedoen?'), p('Aanmelden kan via het secretariaat.')],
             [h(3, 'Join in?'), p('Sign up with the secretary.')],
             'right',
           ),
+          ...(documents.length > 0
+            ? [
+                {
+                  name: 'download',
+                  position: 'right' as const,
+                  content: { nl: { title: 'Downloads' }, en: { title: 'Downloads' } },
+                  options: { documentGuids: documents },
+                },
+              ]
+            : []),
         ],
       });
 
@@ -875,18 +949,23 @@ async function seedDemoLists(
       publishedOn: new Date(now - (index * 3 + 1) * DAY),
     });
   }
-  const events: { nl: string; en: string; inDays: number; text: string }[] = [
+  const events: { nl: string; en: string; inDays: number; text: string; place?: ItemPlace }[] = [
     {
       nl: 'Jaarvergadering',
       en: 'Annual meeting',
       inDays: 7,
       text: 'In de grote zaal van het dorpshuis, 20.00 uur.',
+      place: {
+        name: { nl: 'Dorpshuis De Linde', en: 'De Linde community centre' },
+        address: 'Dorpsstraat 1, Linden',
+      },
     },
     {
       nl: 'Kerstmarkt op het Lindeplein',
       en: 'Christmas market',
       inDays: 16,
       text: 'Kraampjes, glühwein en het kinderkoor.',
+      place: { name: { nl: 'Lindeplein' }, address: '' },
     },
     {
       nl: 'Nieuwjaarsborrel',
@@ -910,6 +989,7 @@ async function seedDemoLists(
       description: { nl: event.text },
       publishedOn: new Date(now - 30 * DAY),
       periodEnd: new Date(now + event.inDays * DAY),
+      place: event.place ?? null,
     });
   }
   await createBlock(tx, {

@@ -2,21 +2,11 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../common/auth';
 import type { ErrorCode } from '../../common/errors';
 import { readCookie } from '../../common/locale';
+import { ApiError } from './api-error';
 import type { paths } from './schema';
 
-/** An API answer outside 2xx, with the stable code and the server's localized message. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | 'network_error';
-  readonly body: unknown;
-
-  constructor(status: number, code: ErrorCode | 'network_error', message: string, body?: unknown) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.body = body;
-  }
-}
+// In a module of its own, so that showing an error's message loads no client (issue 32).
+export { ApiError };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

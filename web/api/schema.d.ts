@@ -2848,7 +2848,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    buildingBlockName: "text" | "buttons" | "accordion" | "divider" | "video" | "image" | "list" | "widget" | "form";
+                    buildingBlockName: "text" | "buttons" | "accordion" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form";
                 };
                 header?: never;
                 path?: never;
@@ -10217,6 +10217,20 @@ export interface paths {
                         publishedOn?: string;
                         /** @default null */
                         periodEnd?: string | null;
+                        /** @default null */
+                        place?: {
+                            /**
+                             * @default {
+                             *       "nl": ""
+                             *     }
+                             */
+                            name?: {
+                                nl: string;
+                                en?: string;
+                            };
+                            /** @default  */
+                            address?: string;
+                        } | null;
                         /** @default false */
                         highlight?: boolean;
                         /** @default true */
@@ -10440,6 +10454,20 @@ export interface paths {
                         publishedOn?: string;
                         /** @default null */
                         periodEnd?: string | null;
+                        /** @default null */
+                        place?: {
+                            /**
+                             * @default {
+                             *       "nl": ""
+                             *     }
+                             */
+                            name?: {
+                                nl: string;
+                                en?: string;
+                            };
+                            /** @default  */
+                            address?: string;
+                        } | null;
                         /** @default false */
                         highlight?: boolean;
                         /** @default true */
@@ -13380,8 +13408,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>)
-         * @description The body is refused before it is read (issue 34) unless the caller may upload for that purpose (401, 403, 404) and it declares at most 31522816 bytes (413); `503 scratch_full` with Retry-After when the server's scratch space for uploads is full.
+         * Upload an image, or a document into the library or a block (multipart field Image; query flag public, api, profile, library, block=<guid> or item=<guid>)
+         * @description The body is refused before it is read (issue 34) unless the caller may upload for that purpose (401, 403, 404) and it declares at most 52494336 bytes (413); images up to 31457280 bytes, documents (PDF, OpenXML, OpenDocument, CSV, text: by their content) up to 52428800 (413), else 415; `503 scratch_full` with Retry-After when the server's scratch space for uploads is full.
          */
         post: {
             parameters: {
@@ -13391,6 +13419,7 @@ export interface paths {
                     profile?: string;
                     block?: string;
                     item?: string;
+                    library?: string;
                 };
                 header?: never;
                 path?: never;
@@ -13401,7 +13430,7 @@ export interface paths {
                     "multipart/form-data": {
                         /**
                          * Format: binary
-                         * @description PNG, JPEG, WebP, AVIF or GIF; at most 31457280 bytes
+                         * @description PNG, JPEG, WebP, AVIF or GIF, at most 31457280 bytes; or (into the library or a block) a PDF, OpenXML or OpenDocument file, CSV or plain text, at most 52428800 bytes
                          */
                         Image: string;
                     };
@@ -13497,6 +13526,822 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The media library: one page of assets, searched and filtered (admins and content managers) */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    format?: "png" | "jpeg" | "webp" | "avif" | "gif" | "pdf" | "docx" | "xlsx" | "pptx" | "odt" | "ods" | "odp" | "csv" | "txt";
+                    kind?: "image" | "document";
+                    uploadedBy?: string;
+                    unused?: boolean | string;
+                    from?: string;
+                    to?: string;
+                    sort?: "newest" | "oldest" | "title" | "size";
+                    page?: string;
+                    pageSize?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: components["schemas"]["Asset"][];
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media:uploaders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who uploaded the library's assets (its uploader filter) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            guid: string;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media:sweep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the last orphan sweep removed (admins): originals no asset names, cached variants, unfinished uploads */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lastRun: {
+                                startedAt: string;
+                                finishedAt: string | null;
+                                originals: number;
+                                variants: number;
+                                scratch: number;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{guid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One asset of the library */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Asset"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an asset: 409 media_in_use while it is used, unless force=true (the uses then lose their image) */
+        delete: {
+            parameters: {
+                query?: {
+                    force?: boolean | string;
+                };
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an asset's title, alt texts, decorative choice, caption, credit, tags or focal point */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        alt?: {
+                            nl?: string;
+                            en?: string;
+                        };
+                        isDecorative?: boolean;
+                        caption?: {
+                            nl?: string;
+                            en?: string;
+                        };
+                        credit?: string;
+                        tags?: string[];
+                        focalX?: number;
+                        focalY?: number;
+                        /** @enum {string} */
+                        language?: "nl" | "en" | "other";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Asset"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/media/{guid}/uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an asset is used: pages (published or in a draft), items, header images, settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            uses: components["schemas"]["AssetUse"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{guid}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace an asset's file (multipart field Image): its guid, texts and every reference stay, its version goes up */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description PNG, JPEG, WebP, AVIF or GIF, at most 31457280 bytes; or (into the library or a block) a PDF, OpenXML or OpenDocument file, CSV or plain text, at most 52428800 bytes
+                         */
+                        Image: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Asset"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/{guid}/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an asset's original file, as it was uploaded */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    guid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                        "image/jpeg": string;
+                        "image/webp": string;
+                        "image/avif": string;
+                        "image/gif": string;
+                        "application/pdf": string;
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                        "application/vnd.oasis.opendocument.text": string;
+                        "application/vnd.oasis.opendocument.spreadsheet": string;
+                        "application/vnd.oasis.opendocument.presentation": string;
+                        "text/csv": string;
+                        "text/plain": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/webp": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                        "image/gif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/webp": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                        "image/gif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/webp": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                        "image/gif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                        "image/jpeg": components["schemas"]["Error"];
+                        "image/webp": components["schemas"]["Error"];
+                        "image/avif": components["schemas"]["Error"];
+                        "image/gif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/a/{guid}": {
         parameters: {
             query?: never;
@@ -13514,6 +14359,7 @@ export interface paths {
                     name?: string;
                     fit?: "inside" | "outside" | "cover" | "contain" | "fill";
                     format?: "webp" | "jpeg" | "png" | "avif" | "auto";
+                    v?: string;
                 };
                 header?: never;
                 path: {
@@ -13533,6 +14379,15 @@ export interface paths {
                         "image/jpeg": string;
                         "image/png": string;
                         "image/avif": string;
+                        "application/pdf": string;
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                        "application/vnd.oasis.opendocument.text": string;
+                        "application/vnd.oasis.opendocument.spreadsheet": string;
+                        "application/vnd.oasis.opendocument.presentation": string;
+                        "text/csv": string;
+                        "text/plain": string;
                     };
                 };
                 /** @description Default Response */
@@ -13552,6 +14407,15 @@ export interface paths {
                         "image/jpeg": components["schemas"]["Error"];
                         "image/png": components["schemas"]["Error"];
                         "image/avif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -13564,6 +14428,15 @@ export interface paths {
                         "image/jpeg": components["schemas"]["Error"];
                         "image/png": components["schemas"]["Error"];
                         "image/avif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -13576,6 +14449,15 @@ export interface paths {
                         "image/jpeg": components["schemas"]["Error"];
                         "image/png": components["schemas"]["Error"];
                         "image/avif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -13588,6 +14470,15 @@ export interface paths {
                         "image/jpeg": components["schemas"]["Error"];
                         "image/png": components["schemas"]["Error"];
                         "image/avif": components["schemas"]["Error"];
+                        "application/pdf": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["Error"];
+                        "application/vnd.openxmlformats-officedocument.presentationml.presentation": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.text": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.spreadsheet": components["schemas"]["Error"];
+                        "application/vnd.oasis.opendocument.presentation": components["schemas"]["Error"];
+                        "text/csv": components["schemas"]["Error"];
+                        "text/plain": components["schemas"]["Error"];
                     };
                 };
             };
@@ -13692,6 +14583,99 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backups/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled backups: setting and latest runs (admins)
+         * @description Issue 28. The schedule and how many are kept are the platform settings `backupSchedule` and `backupKeep`; a run is made on one node per night. Backups on demand are made with `npx bouwsteen backup`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            schedule: "off" | "nightly";
+                            keep: number;
+                            /** @enum {string} */
+                            storage: "fs" | "s3";
+                            runs: {
+                                slot: string;
+                                node: string;
+                                startedAt: string;
+                                finishedAt: string | null;
+                                result: ({
+                                    /** @enum {boolean} */
+                                    ok: true;
+                                    where: string;
+                                    bytes: number;
+                                    seconds: number;
+                                    rows: number;
+                                    media: number;
+                                    formFiles: number;
+                                    deleted: number;
+                                } | {
+                                    /** @enum {boolean} */
+                                    ok: false;
+                                    error: string;
+                                }) | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -14161,7 +15145,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings" | "media_in_use";
                 message: string;
                 details?: {
                     path: string;
@@ -14253,6 +15237,7 @@ export interface components {
             abilities: {
                 update: boolean;
                 changeRights: boolean;
+                chooseSocialImage: boolean;
             };
             buildingBlockInstances?: components["schemas"]["BuildingBlockInstanceInput"][];
         };
@@ -14313,6 +15298,12 @@ export interface components {
             };
             /** @description Path through the "Top level menu"; null: not in the menu */
             path: string | null;
+            /** @description A legal page: which one, and its own route in the caller's language; null: not a legal page */
+            legalPage: {
+                /** @enum {string} */
+                key: "termsOfUse" | "privacy" | "accessibility" | "cookieStatement";
+                path: string;
+            } | null;
             isPublished: boolean;
             /** @enum {string} */
             layout: "100" | "25-75" | "75-25" | "25-50-25";
@@ -14910,7 +15901,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings" | "media_in_use";
                 message: string;
                 details?: {
                     path: string;
@@ -14964,6 +15955,11 @@ export interface components {
             descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
+            /** @description Where it takes place (issue 30), in the request language; null when no place is named */
+            place: {
+                name: string;
+                address: string;
+            } | null;
             highlight: boolean;
             isExpired: boolean;
             imageGuid: string | null;
@@ -15000,6 +15996,11 @@ export interface components {
             descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
+            /** @description Where it takes place (issue 30), in the request language; null when no place is named */
+            place: {
+                name: string;
+                address: string;
+            } | null;
             highlight: boolean;
             isExpired: boolean;
             imageGuid: string | null;
@@ -15025,6 +16026,14 @@ export interface components {
                     en?: string;
                 };
             };
+            /** @description The place with its name in every language, as the item editor edits it */
+            placeTranslations: {
+                name: {
+                    nl: string;
+                    en?: string;
+                };
+                address: string;
+            } | null;
             contentBuildingBlockInstances: {
                 guid: string;
                 buildingBlockName: string;
@@ -15083,9 +16092,60 @@ export interface components {
             width: number;
             height: number;
             /** @enum {string} */
-            type: "png" | "jpeg" | "webp" | "avif" | "gif";
+            type: "png" | "jpeg" | "webp" | "avif" | "gif" | "pdf" | "docx" | "xlsx" | "pptx" | "odt" | "ods" | "odp" | "csv" | "txt";
             size: number;
             fileName: string;
+        };
+        AssetInput: {
+            guid: string;
+            title: string;
+            fileName: string;
+            /** @enum {string} */
+            format: "png" | "jpeg" | "webp" | "avif" | "gif" | "pdf" | "docx" | "xlsx" | "pptx" | "odt" | "ods" | "odp" | "csv" | "txt";
+            language: ("nl" | "en" | "other") | null;
+            hasScript: boolean;
+            hasThumbnail: boolean;
+            width: number;
+            height: number;
+            size: number;
+            alt: {
+                nl: string;
+                en: string;
+            };
+            isDecorative: boolean;
+            caption: {
+                nl: string;
+                en: string;
+            };
+            credit: string;
+            tags: string[];
+            focalX: number;
+            focalY: number;
+            version: number;
+            url: string;
+            uploadedBy: {
+                guid: string;
+                name: string;
+            } | null;
+            createdAt: string;
+            updatedAt: string;
+            abilities: {
+                update: boolean;
+                replace: boolean;
+                delete: boolean;
+            };
+        };
+        AssetUseInput: {
+            /** @enum {string} */
+            kind: "page" | "item" | "headerImage" | "setting" | "socialImage";
+            title: {
+                nl: string;
+                en?: string;
+            } | null;
+            guid: string | null;
+            key: string | null;
+            isDraft: boolean;
+            isTemplate: boolean;
         };
         MenuItemInput: {
             guid: string;
@@ -15544,7 +16604,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings" | "media_in_use";
                 message: string;
                 details?: {
                     path: string;
@@ -15636,6 +16696,7 @@ export interface components {
             abilities: {
                 update: boolean;
                 changeRights: boolean;
+                chooseSocialImage: boolean;
             };
             buildingBlockInstances?: components["schemas"]["BuildingBlockInstance"][];
         };
@@ -15696,6 +16757,12 @@ export interface components {
             };
             /** @description Path through the "Top level menu"; null: not in the menu */
             path: string | null;
+            /** @description A legal page: which one, and its own route in the caller's language; null: not a legal page */
+            legalPage: {
+                /** @enum {string} */
+                key: "termsOfUse" | "privacy" | "accessibility" | "cookieStatement";
+                path: string;
+            } | null;
             isPublished: boolean;
             /** @enum {string} */
             layout: "100" | "25-75" | "75-25" | "25-50-25";
@@ -16293,7 +17360,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "draft_stale" | "accessibility_findings" | "media_in_use";
                 message: string;
                 details?: {
                     path: string;
@@ -16347,6 +17414,11 @@ export interface components {
             descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
+            /** @description Where it takes place (issue 30), in the request language; null when no place is named */
+            place: {
+                name: string;
+                address: string;
+            } | null;
             highlight: boolean;
             isExpired: boolean;
             imageGuid: string | null;
@@ -16383,6 +17455,11 @@ export interface components {
             descriptionLang?: "nl" | "en";
             publishedOn: string;
             periodEnd: string | null;
+            /** @description Where it takes place (issue 30), in the request language; null when no place is named */
+            place: {
+                name: string;
+                address: string;
+            } | null;
             highlight: boolean;
             isExpired: boolean;
             imageGuid: string | null;
@@ -16408,6 +17485,14 @@ export interface components {
                     en?: string;
                 };
             };
+            /** @description The place with its name in every language, as the item editor edits it */
+            placeTranslations: {
+                name: {
+                    nl: string;
+                    en?: string;
+                };
+                address: string;
+            } | null;
             contentBuildingBlockInstances: {
                 guid: string;
                 buildingBlockName: string;
@@ -16466,9 +17551,60 @@ export interface components {
             width: number;
             height: number;
             /** @enum {string} */
-            type: "png" | "jpeg" | "webp" | "avif" | "gif";
+            type: "png" | "jpeg" | "webp" | "avif" | "gif" | "pdf" | "docx" | "xlsx" | "pptx" | "odt" | "ods" | "odp" | "csv" | "txt";
             size: number;
             fileName: string;
+        };
+        Asset: {
+            guid: string;
+            title: string;
+            fileName: string;
+            /** @enum {string} */
+            format: "png" | "jpeg" | "webp" | "avif" | "gif" | "pdf" | "docx" | "xlsx" | "pptx" | "odt" | "ods" | "odp" | "csv" | "txt";
+            language: ("nl" | "en" | "other") | null;
+            hasScript: boolean;
+            hasThumbnail: boolean;
+            width: number;
+            height: number;
+            size: number;
+            alt: {
+                nl: string;
+                en: string;
+            };
+            isDecorative: boolean;
+            caption: {
+                nl: string;
+                en: string;
+            };
+            credit: string;
+            tags: string[];
+            focalX: number;
+            focalY: number;
+            version: number;
+            url: string;
+            uploadedBy: {
+                guid: string;
+                name: string;
+            } | null;
+            createdAt: string;
+            updatedAt: string;
+            abilities: {
+                update: boolean;
+                replace: boolean;
+                delete: boolean;
+            };
+        };
+        AssetUse: {
+            /** @enum {string} */
+            kind: "page" | "item" | "headerImage" | "setting" | "socialImage";
+            title: {
+                nl: string;
+                en?: string;
+            } | null;
+            guid: string | null;
+            key: string | null;
+            isDraft: boolean;
+            isTemplate: boolean;
         };
         MenuItem: {
             guid: string;

@@ -25,6 +25,8 @@ export type ContentEditorProps<N extends BlockTypeName> = {
   value: ContentDraft<N>;
   errors: FieldErrors;
   onChange(value: ContentDraft<N>): void;
+  /** The block's options as now edited (a gallery's texts follow its images). */
+  options: OptionsDraft<N>;
 };
 
 /** The options (the same in every language), and for lists who may add items. */

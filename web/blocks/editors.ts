@@ -2,8 +2,10 @@ import type { BlockTypeName } from '../../common/blocks/index';
 import { accordionEditor } from './Accordion/Editor';
 import { buttonsEditor } from './Buttons/Editor';
 import { dividerEditor } from './Divider/Editor';
+import { downloadEditor } from './Download/Editor';
 import type { BlockEditor } from './editor-kit';
 import { formEditor } from './Form/Editor';
+import { galleryEditor } from './Gallery/Editor';
 import { imageEditor } from './Image/Editor';
 import { listEditor } from './List/Editor';
 import { textEditor } from './Text/Editor';
@@ -21,6 +23,8 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   divider: dividerEditor,
   video: videoEditor,
   image: imageEditor,
+  gallery: galleryEditor,
+  download: downloadEditor,
   list: listEditor,
   widget: widgetEditor,
   form: formEditor,

@@ -17,6 +17,10 @@ import { WidgetBlock } from './Widget/View';
 // page it comes from until then, so nothing shifts.
 const FormBlock = lazyComponent(() => import('./Form/View').then((module) => module.FormBlock));
 const ListBlock = lazyComponent(() => import('./List/View').then((module) => module.ListBlock));
+// The gallery (issue 27) likewise, and its lightbox a chunk of its own again, loaded on first use.
+const GalleryBlock = lazyComponent(() => import('./Gallery/View').then((module) => module.GalleryBlock));
+// The download block (issue 27) likewise: only pages that offer documents load it.
+const DownloadBlock = lazyComponent(() => import('./Download/View').then((module) => module.DownloadBlock));
 
 /** A type's view gets its own block, with data (blocks without data never reach a view). */
 export type BlockViewProps<N extends BlockTypeName> = {
@@ -36,6 +40,8 @@ export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N
   list: ListBlock,
   widget: WidgetBlock,
   image: ImageBlock,
+  gallery: GalleryBlock,
+  download: DownloadBlock,
   form: FormBlock,
 };
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { BlockView, SiteShell } from '../../common/site';
 import { RenderBlocks } from '../blocks/registry';
 import { useTranslation } from '../i18n';
+import { COOKIE_DIALOG_ID, COOKIE_SETTINGS_LINK_ID } from './CookieConsentDialog';
 import { useCookieConsent } from './cookie-consent';
 
 const isMainColumn = (block: BlockView) =>
@@ -63,12 +64,16 @@ export function SiteFooter({ shell, blocks }: { shell: SiteShell; blocks: BlockV
             ))}
             {consent.categories.length > 0 ? (
               <li>
+                {/* A link to the dialog: without JavaScript it shows by :target, with it it opens modally. */}
                 <Anchor
-                  component="button"
-                  type="button"
+                  id={COOKIE_SETTINGS_LINK_ID}
+                  href={`#${COOKIE_DIALOG_ID}`}
                   size="sm"
                   className="footer-cookie-settings"
-                  onClick={consent.openDialog}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    consent.openDialog();
+                  }}
                   aria-haspopup="dialog"
                 >
                   {t('cookies.settings')}

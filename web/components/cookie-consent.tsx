@@ -1,14 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import {
-  CONSENT_COOKIE,
-  CONSENT_MAX_AGE_SECONDS,
-  type CookieConsent,
-  serializeConsent,
-  shouldAskConsent,
-} from '../../common/cookie-consent';
+import { type CookieConsent, consentCookieString, shouldAskConsent } from '../../common/cookie-consent';
 import type { CookieCategory } from '../../common/settings';
-import { writeCookie } from './browser-cookie';
 
 /** Pages where the cookie dialog must not cover the content (SPEC 4). */
 const CONSENT_DIALOG_SKIPPED = [/^\/legal\/cookie-statement(\/|$)/, /^\/invitation(\/|$)/];
@@ -26,6 +19,7 @@ type ConsentState = {
   accept(categories: CookieCategory[]): void;
   /** Stores exactly these categories (required is always in). */
   save(categories: CookieCategory[]): void;
+  /** The dialog shows: asked by itself (SPEC 4, not on skipped pages) or opened by the visitor. */
   isDialogOpen: boolean;
   /** Until a choice is stored the dialog cannot be dismissed without choosing. */
   isChoiceRequired: boolean;
@@ -35,8 +29,10 @@ type ConsentState = {
 
 const ConsentContext = createContext<ConsentState | null>(null);
 
+/** The same cookie the server sets for a choice posted without JavaScript (common/cookie-consent.ts). */
 function writeConsentCookie(consent: CookieConsent) {
-  writeCookie(CONSENT_COOKIE, serializeConsent(consent), CONSENT_MAX_AGE_SECONDS);
+  // biome-ignore lint/suspicious/noDocumentCookie: the server must read it as a plain cookie
+  document.cookie = consentCookieString(consent, window.location.protocol === 'https:');
 }
 
 /**
@@ -69,7 +65,8 @@ export function CookieConsentProvider({
 
   const isSkipped = isConsentDialogSkipped(pathname);
   const isChoiceRequired = shouldAskConsent(consent, categories);
-  const isDialogOpen = !isSkipped && (isOpenedByVisitor || isChoiceRequired);
+  // The skipped pages only keep it from opening by itself: the footer's link opens it anywhere.
+  const isDialogOpen = isOpenedByVisitor || (!isSkipped && isChoiceRequired);
 
   const value = useMemo<ConsentState>(
     () => ({

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.layer.css';
 import 'dayjs/locale/nl';
-import { DatesProvider } from '@mantine/dates';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { type ReactNode, useId } from 'react';
+import { parseIsoDay } from '../../common/dates';
 import { useTranslation } from '../i18n';
 import '../i18n/dates';
 
@@ -61,4 +62,72 @@ export function useTimeProps() {
     },
     submitButtonProps: { 'aria-label': t('dates.pick') },
   };
+}
+
+/** A picker's value as an ISO day (Mantine gives `YYYY-MM-DD` strings; a Date is read on the local calendar). */
+export function pickedDay(value: Date | string | null): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return parseIsoDay(value.slice(0, 10));
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/**
+ * One calendar day (issue 26: every date input is the site's picker, weeks from Monday, the day
+ * written "4 mei 2016"), by keyboard or pointer; the value is an ISO day or '' for none, as the
+ * settings and filters store it. Clearable unless `required`.
+ */
+export function DayInput({
+  id,
+  name,
+  label,
+  description,
+  value,
+  onChange,
+  error,
+  placeholder,
+  required = false,
+  minDate,
+  maxDate,
+  w,
+}: {
+  /** The picker's element id when the screen focuses it by id (an error); else made from `name`. */
+  id?: string;
+  /** Unique on the screen: the picker's and its calendar's id. */
+  name: string;
+  label: string;
+  description?: string;
+  value: string;
+  onChange(day: string): void;
+  error?: ReactNode;
+  placeholder?: string;
+  required?: boolean;
+  minDate?: string;
+  maxDate?: string;
+  w?: number | string | Record<string, number | string>;
+}) {
+  const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
+  const ids = id ? { id, popoverProps: { id } } : {};
+  return (
+    <SiteDates language={i18n.language}>
+      <DatePickerInput
+        {...picker(name)}
+        {...ids}
+        label={label}
+        description={description}
+        placeholder={placeholder ?? t('dates.anyDay')}
+        value={parseIsoDay(value) ?? null}
+        minDate={minDate || undefined}
+        maxDate={maxDate || undefined}
+        valueFormat="D MMMM YYYY"
+        clearable={!required}
+        clearButtonProps={{ 'aria-label': t('dates.clearDay', { name: label }) }}
+        required={required}
+        error={error}
+        onChange={(picked) => onChange(pickedDay(picked) ?? '')}
+        w={w}
+      />
+    </SiteDates>
+  );
 }

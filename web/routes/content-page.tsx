@@ -82,7 +82,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * its receipt, a refused one comes back to the page with the answers as sent and a message per
  * field. The same action serves a plain HTML post (no JavaScript) and the enhanced form's fetch.
  */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, params, request }: Route.ActionArgs) {
   const app = context.get(appContext);
   const body = await request.formData().catch(() => null);
   if (!body) return data(null, { status: 400 });
@@ -95,7 +95,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fromPreview = new URL(request.url).searchParams.has('preview');
   const result = await app.site.submitForm({ fields, locale: app.locale, fromPreview });
   if (result.kind === 'stored') {
-    throw redirect(result.receiptUrl, {
+    // The receipt thanks the visitor and links back to the page the form is on (issue 35).
+    // The page's path as the route matched it (a post with JavaScript goes to `/x.data`).
+    const from = `/${params['*'] ?? ''}`.replace(/\/+$/, '') || '/';
+    const receipt = `${result.receiptUrl}?${new URLSearchParams({ sent: '1', from })}`;
+    throw redirect(receipt, {
       status: 303,
       ...(result.setCookie ? { headers: { 'Set-Cookie': result.setCookie } } : {}),
     });

@@ -1,6 +1,7 @@
 import { Title } from '@mantine/core';
 import { data, Link, type MetaDescriptor, redirect } from 'react-router';
-import { itemDisplayDate } from '../../common/list-items';
+import { breadcrumbStructuredData, itemStructuredData, structuredDataDocument } from '../../common/discovery';
+import { itemDisplayDate, placeLine } from '../../common/list-items';
 import type { Locale } from '../../common/localized-text';
 import { imageUrl, SITE_IMAGES } from '../../common/media';
 import type { ItemPageView, SiteServices } from '../../common/site';
@@ -10,7 +11,7 @@ import { useItemTypeLabel } from '../components/lists/item-type-label';
 import { ListItemCard } from '../components/lists/ListItemCard';
 import { formatItemDate, parseItemPath } from '../components/lists/list-url';
 import { useLocale, useTranslation } from '../i18n';
-import { pageMeta } from '../layouts/page-meta';
+import { pageMeta, rootDataOf, siteIdentity, socialImageUrl } from '../layouts/page-meta';
 
 /** The item's image: its `src` and `og:image` are the widest of the srcset. */
 const ITEM_IMAGE_WIDTH = SITE_IMAGES.itemWidths[SITE_IMAGES.itemWidths.length - 1];
@@ -21,7 +22,7 @@ const ITEM_IMAGE_WIDTH = SITE_IMAGES.itemWidths[SITE_IMAGES.itemWidths.length - 
  */
 
 /**
- * The item's view, a 301 to its canonical URL (wrong or missing slug), or null when the path is no
+ * The item's view, a 301 to its canonical URL (wrong or missing slug; the query kept), or null when the path is no
  * item path at all. An unknown or unpublished item is a 404.
  */
 export async function loadItemPage(
@@ -39,27 +40,70 @@ export async function loadItemPage(
     if (moved) throw redirect(moved, 301);
     throw data(null, { status: 404 });
   }
-  if (result.kind === 'redirect') throw redirect(result.location, 301);
+  // The query goes along: `?lang=en` on the Dutch title's slug leads to the English slug in English
+  // (without it the English slug would be read in Dutch and sent back to the Dutch one).
+  if (result.kind === 'redirect') throw redirect(`${result.location}${search}`, 301);
   return { itemView: result.view };
 }
 
-/** Title, description and the canonical URL of the item page (its slugged URL). */
+/**
+ * Title, description and the canonical URL of the item page (its slugged URL in each language);
+ * issue 30: an `article` card with its times and its own image (the 1200×630 variant), and its
+ * structured data (`NewsArticle`, `Event` or `Article` as its item type says, and its breadcrumbs).
+ */
 export function itemPageMeta(
   view: ItemPageView,
   matches: readonly ({ id: string } | undefined)[],
 ): MetaDescriptor[] {
   const { item, page } = view;
+  const root = rootDataOf(matches);
+  const origin = root?.origin ?? '';
   const meta = pageMeta(
     { ...page, title: item.title, description: item.description, path: item.url ?? page.path },
     matches,
+    view.paths,
   );
-  // The item's own image, if it has one, instead of its page's social image.
-  return item.imageGuid
-    ? [
-        ...meta.filter((entry) => !('property' in entry && entry.property === 'og:image')),
-        { property: 'og:image', content: imageUrl(item.imageGuid, { width: ITEM_IMAGE_WIDTH }) },
-      ]
-    : meta;
+  const image = item.imageGuid ? socialImageUrl(origin, item.imageGuid) : null;
+  const replaced = new Set(['og:type', ...(image ? ['og:image', 'og:image:width', 'og:image:height'] : [])]);
+  const url = `${origin}${view.paths[root?.shell.locale ?? 'nl']}`;
+  const structured = itemStructuredData(siteIdentity(root), {
+    title: item.title,
+    description: item.description,
+    url,
+    listItemTypeName: item.listItemTypeName,
+    publishedOn: item.publishedOn,
+    modifiedOn: view.modifiedOn,
+    periodEnd: item.periodEnd,
+    place: item.place,
+    imageUrl: image,
+  });
+  return [
+    ...meta.filter(
+      (entry) =>
+        !('property' in entry && replaced.has(String(entry.property))) &&
+        !('name' in entry && entry.name === 'twitter:card' && image) &&
+        !('script:ld+json' in entry),
+    ),
+    { property: 'og:type', content: 'article' },
+    { property: 'article:published_time', content: item.publishedOn },
+    { property: 'article:modified_time', content: view.modifiedOn },
+    ...(image
+      ? [
+          { property: 'og:image', content: image },
+          { property: 'og:image:width', content: String(SITE_IMAGES.social.width) },
+          { property: 'og:image:height', content: String(SITE_IMAGES.social.height) },
+          { name: 'twitter:card', content: 'summary_large_image' },
+        ]
+      : []),
+    {
+      'script:ld+json': structuredDataDocument([
+        structured,
+        ...(page.settings.showBreadcrumbs && page.breadcrumbs.length > 0
+          ? [breadcrumbStructuredData(origin, page.breadcrumbs)]
+          : []),
+      ]),
+    },
+  ];
 }
 
 /** The item's own page in the site shell of the page that holds its list. */
@@ -107,6 +151,12 @@ export function ItemPage({ view }: { view: ItemPageView }) {
             ) : null}
             {item.isExpired ? <span className="item-expired"> · {t('lists.expired')}</span> : null}
           </p>
+          {item.place ? (
+            <p className="item-place">
+              <span className="item-date-label">{t('lists.place')}: </span>
+              {placeLine(item.place)}
+            </p>
+          ) : null}
         </header>
         {item.imageGuid ? (
           <img

@@ -35,8 +35,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
     { title: q ? `${q} – ${text.title} | ${siteName}` : `${text.title} | ${siteName}` },
     { name: 'description', content: text.description },
-    // Result pages change with the content and the query: not worth indexing.
-    ...(q ? [{ name: 'robots', content: 'noindex' }] : []),
+    // Result pages change with the content and the query: not worth indexing (nor is any page of a
+    // site that discourages search engines, issue 30).
+    ...(q || root?.shell.settings.discourageSearchEngines === 'true'
+      ? [{ name: 'robots', content: 'noindex' }]
+      : []),
   ];
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { appContext } from '#app-context';
 import { FORM_POST_FIELDS } from '../../common/forms/public';
+import { safeReturnPath } from '../../common/urls';
 import { formatMoment } from '../account/format';
 import { StatusPage } from '../components/StatusPage';
 import { SubmissionFileLink } from '../components/SubmissionFileLink';
@@ -19,10 +20,14 @@ import type { Route } from './+types/submission';
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const receipt = await app.site.getReceipt({ guid: params.submissionGuid, locale: app.locale });
+  const query = new URL(request.url).searchParams;
+  // Right after sending (the form's redirect says so, and from which page): thanks, and the way back.
+  const isJustSent = query.get('sent') === '1';
+  const backTo = query.has('from') ? safeReturnPath(query.get('from'), '/') : null;
   // After the submitter deleted it, the same address says so (and reveals nothing else).
-  if (!receipt && new URL(request.url).searchParams.get('deleted') === '1') return { receipt: null };
+  if (!receipt && query.get('deleted') === '1') return { receipt: null, isJustSent: false, backTo: null };
   if (!receipt) throw data(null, { status: 404 });
-  return { receipt };
+  return { receipt, isJustSent, backTo };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -49,7 +54,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function SubmissionReceipt({ loaderData, actionData }: Route.ComponentProps) {
-  const { receipt } = loaderData;
+  const { receipt, isJustSent, backTo } = loaderData;
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
   const [confirming, setConfirming] = useState(false);
@@ -64,6 +69,11 @@ export default function SubmissionReceipt({ loaderData, actionData }: Route.Comp
   useEffect(() => {
     if (!receipt) resultRef.current?.focus();
   }, [receipt]);
+  // Arriving here (after sending, or by the receipt's link), the focus goes to the page's heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
   if (!receipt) {
     return (
       <div className="container">
@@ -80,10 +90,27 @@ export default function SubmissionReceipt({ loaderData, actionData }: Route.Comp
     );
   }
   const moment = formatMoment(receipt.createdAt, i18n.language);
+  const wayBack = (
+    <Anchor component={Link} to={backTo ?? '/'}>
+      {backTo && backTo !== '/' ? t('forms.receipt.back') : t('forms.receipt.home')}
+    </Anchor>
+  );
   return (
     <div className="container receipt-page">
       <Stack py="xl" maw={720} gap="md">
-        <Title order={1}>{t('forms.receipt.title')}</Title>
+        <Title order={1} ref={headingRef} tabIndex={-1} className="receipt-heading">
+          {isJustSent ? t('forms.receipt.thanks') : t('forms.receipt.title')}
+        </Title>
+        {isJustSent ? (
+          <Alert role="status" variant="light" color="green">
+            <Text>{t('forms.receipt.received', { title: receipt.formTitle })}</Text>
+            <Text mt="xs">{t('forms.receipt.next')}</Text>
+          </Alert>
+        ) : null}
+        {isJustSent ? wayBack : null}
+        <Title order={2} size="h3">
+          {t('forms.receipt.answers')}
+        </Title>
         <Text>{t('forms.receipt.intro', { title: receipt.formTitle })}</Text>
         <Text c="dimmed">{t('forms.receipt.submittedAt', { date: moment })}</Text>
         <dl className="receipt-answers">
@@ -106,6 +133,7 @@ export default function SubmissionReceipt({ loaderData, actionData }: Route.Comp
             {t('forms.receipt.keepLink')}
           </Alert>
         ) : null}
+        {isJustSent ? null : wayBack}
         <div ref={resultRef} tabIndex={-1}>
           {actionData ? (
             <Alert role="alert" color="red" variant="light">

@@ -50,6 +50,18 @@ export const SENTENCES = {
   },
   'media.upload': { nl: '{actor} uploadde een afbeelding', en: '{actor} uploaded an image' },
   'media.copy': { nl: '{actor} kopieerde een afbeelding', en: '{actor} copied an image' },
+  'media.update': {
+    nl: '{actor} wijzigde de gegevens van een afbeelding',
+    en: "{actor} changed an image's details",
+  },
+  'media.replace': {
+    nl: '{actor} verving het bestand van een afbeelding',
+    en: "{actor} replaced an image's file",
+  },
+  'media.delete': {
+    nl: '{actor} verwijderde een afbeelding uit de mediabibliotheek',
+    en: '{actor} deleted an image from the media library',
+  },
   'settings.update': {
     nl: '{actor} wijzigde de instellingen van de site',
     en: '{actor} changed the site settings',
@@ -111,6 +123,10 @@ export const SENTENCES = {
     en: '{actor} deleted the item type {subject}',
   },
   'site.seed': { nl: '{actor} vulde de demosite', en: '{actor} seeded the demo site' },
+  'site.import': {
+    nl: '{actor} verving de inhoud van de site door een export',
+    en: "{actor} replaced the site's content with an export",
+  },
   'user.create': { nl: '{actor} maakte het account {subject}', en: '{actor} created the account {subject}' },
   'user.erase': { nl: '{actor} wiste het account {subject}', en: '{actor} erased the account {subject}' },
   'user.revokeSessions': {
@@ -219,6 +235,10 @@ export const SENTENCES = {
     nl: '{actor} annuleerde de planning van de pagina {subject}',
     en: '{actor} cancelled the schedule of the page {subject}',
   },
+  'page.scheduleFailed': {
+    nl: '{actor} kon de planning van de pagina {subject} niet uitvoeren',
+    en: '{actor} could not carry out the schedule of the page {subject}',
+  },
   'page.createPreviewLink': {
     nl: '{actor} maakte een voorbeeldlink van de pagina {subject}',
     en: '{actor} created a preview link of the page {subject}',
@@ -252,6 +272,10 @@ export const SENTENCES = {
   'formSubmission.delete': {
     nl: '{actor} verwijderde een inzending van {subject}',
     en: '{actor} deleted a submission of {subject}',
+  },
+  'formSubmission.forgetAddresses': {
+    nl: '{actor} wiste de adreskenmerken van inzendingen ouder dan een dag',
+    en: '{actor} erased the address hashes of submissions older than a day',
   },
   'formSubmission.expire': {
     nl: '{actor} verwijderde inzendingen na hun bewaartermijn',

@@ -12,6 +12,7 @@ import { fallbackLang, pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import type { BlockRow } from '../../db/schema.ts';
 import { LruCache } from '../cache.ts';
+import { type BlockAssets, blockAssetGuids, loadBlockAssets } from '../media/block-assets.ts';
 import { blockReferences, type LinkTargets, linkResolver, resolveLinks, targetsKey } from './links.ts';
 import { SERVER_BLOCK_TYPES } from './types/index.ts';
 
@@ -33,17 +34,21 @@ export function toBlockViews(
   log: FastifyBaseLogger,
   /** Where the blocks' page and item references go now (links.ts); without: none is linked. */
   targets?: LinkTargets,
+  /** The library assets image blocks show (issue 27); without: the blocks' own values stand. */
+  assets?: BlockAssets,
 ): BlockView[] {
   const views: BlockView[] = [];
   for (const row of rows) {
     const references = blockReferences(row);
-    // A block with references is kept per row version and where its references go now.
+    const assetGuids = assets ? blockAssetGuids([row]) : [];
+    // A block with references is kept per row version and where its references go now; one with
+    // an image per the versions of record of its assets.
     const key = `${row.id}|${row.updatedAt.getTime()}|${locale}${
       references.length > 0 ? `|${targetsKey(references, targets)}` : ''
-    }`;
+    }${assetGuids.map((guid) => `|${guid}@${assets?.get(guid)?.stamp ?? ''}`).join('')}`;
     let view = preparedBlocks.get(key);
     if (view === undefined) {
-      view = toBlockView(row, locale, log, targets);
+      view = toBlockView(row, locale, log, targets, assets);
       preparedBlocks.set(key, view);
     }
     if (view) views.push(view);
@@ -63,7 +68,9 @@ export async function prepareBlocks(
 ): Promise<BlockView[]> {
   const references = new Set(rows.flatMap((row) => blockReferences(row)));
   const targets = references.size > 0 ? await resolveLinks(db, references, locale) : undefined;
-  return toBlockViews(rows, locale, log, targets);
+  const assetGuids = blockAssetGuids(rows);
+  const assets = assetGuids.length > 0 ? await loadBlockAssets(db, assetGuids, locale) : new Map();
+  return toBlockViews(rows, locale, log, targets, assets);
 }
 
 function toBlockView(
@@ -71,6 +78,7 @@ function toBlockView(
   locale: Locale,
   log: FastifyBaseLogger,
   targets: LinkTargets | undefined,
+  assets: BlockAssets | undefined,
 ): BlockView | null {
   const contentLang = fallbackLang(row.content as Localized<unknown> | null, locale);
   const base = {
@@ -87,7 +95,7 @@ function toBlockView(
     }
     return { ...base, name, options: {}, data: null };
   }
-  const view = prepareKnown(name, row, locale, log, targets);
+  const view = prepareKnown(name, row, locale, log, targets, assets);
   if (!view) {
     log.warn(
       { guid: row.id, buildingBlockName: name },
@@ -105,6 +113,7 @@ function prepareKnown<N extends BlockTypeName>(
   locale: Locale,
   log: FastifyBaseLogger,
   targets: LinkTargets | undefined,
+  assets: BlockAssets | undefined,
 ) {
   const type = BLOCK_TYPES[name];
   const options = type.options.safeParse(row.options ?? {});
@@ -118,6 +127,7 @@ function prepareKnown<N extends BlockTypeName>(
     content: content.data as never,
     options: options.data as never,
     link: linkResolver(targets),
+    asset: (guid: string) => (assets ? (assets.get(guid.toLowerCase())?.asset ?? null) : undefined),
     onError: (error) => log.warn({ err: error, guid: row.id }, 'rich text could not be rendered'),
   });
   return { name, options: options.data, data };

@@ -388,6 +388,32 @@ export async function revokePreviewLink(ctx: WriteCtx, page: PageRow, id: string
 }
 
 /**
+ * A schedule the publishing job could not carry out is marked failed (not tried forever), as a
+ * command of the system actor (issue 28): one audit event naming the page, unless another node
+ * finished the schedule first.
+ */
+export async function markScheduleFailed(db: Executor, row: PageScheduleRow, node: string): Promise<boolean> {
+  const actor: Actor = { user: null };
+  return runCommand(
+    { db, actor },
+    {
+      action: 'page.scheduleFailed',
+      scope: 'private',
+      target: (marked) => (marked ? row.pageId : []),
+      data: { schedule: row.id, action: row.action, runAt: row.runAt.toISOString() },
+    },
+    async (tx) => {
+      const marked = await tx
+        .update(pageSchedules)
+        .set({ finishedAt: new Date(), claimedBy: node, outcome: 'failed' })
+        .where(and(eq(pageSchedules.id, row.id), isNull(pageSchedules.finishedAt)))
+        .returning({ id: pageSchedules.id });
+      return marked.length > 0;
+    },
+  );
+}
+
+/**
  * Carries out one due schedule, if this node claims it: the claim (finished_at set where it was
  * null) and the publish or unpublish are one transaction, so exactly one node does it, and a node
  * that stops half-way leaves it for the next check. Returns what happened, or null when another

@@ -20,6 +20,8 @@ import {
   requireBlockType,
   throwIfInvalid,
 } from '../blocks/validate.ts';
+import { blockAssetGuids } from '../media/block-assets.ts';
+import { findAssets } from '../media/library.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 
 /**
@@ -250,10 +252,21 @@ export async function findingsOf(db: Executor, document: PageDocument): Promise<
       if (target.state !== 'ok') brokenLinks[reference] = target.state;
     }
   }
+  // What the media library says of the images (issue 27): a block without alt text of its own shows its asset's.
+  const assetRows = await findAssets(
+    db,
+    blockAssetGuids(
+      document.blocks.map((block) => ({ buildingBlockName: block.name, options: block.options })),
+    ),
+  );
+  const assets = Object.fromEntries(
+    [...assetRows].map(([guid, row]) => [guid, { alt: row.alt, isDecorative: row.isDecorative }]),
+  );
   return checkAccessibility({
     layout: document.layout,
     colours: { colorScheme: settings.colorScheme },
     brokenLinks,
+    assets,
     blocks: document.blocks.map((block) => {
       const index = (counts.get(block.position) ?? 0) + 1;
       counts.set(block.position, index);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Answers, FormDefinition } from '../../../common/forms/index.ts';
 import type { FormSettings } from '../../../common/forms/settings.ts';
 import type { Executor } from '../../db/client.ts';
@@ -254,6 +254,30 @@ export async function deleteSubmissions(
 }
 
 /** Deletes one form's submissions older than `before` (the retention job); the number deleted. */
+/**
+ * The retention job (issue 28: audited as the system actor) forgets the per-address hashes of the
+ * submission limit on submissions made before `before`; one audit event when any went.
+ */
+export async function forgetSubmissionAddresses(ctx: Writer, before: Date): Promise<number> {
+  return runCommand(
+    ctx,
+    {
+      action: 'formSubmission.forgetAddresses',
+      scope: 'private',
+      target: (count) => (count > 0 ? null : []),
+      data: (count) => ({ before: before.toISOString(), count }),
+    },
+    async (tx) => {
+      const rows = await tx
+        .update(formSubmissions)
+        .set({ clientHash: null })
+        .where(and(isNotNull(formSubmissions.clientHash), lt(formSubmissions.createdAt, before)))
+        .returning({ id: formSubmissions.id });
+      return rows.length;
+    },
+  );
+}
+
 export async function expireSubmissions(ctx: Writer, formId: string, before: Date): Promise<number> {
   return runCommand(
     ctx,

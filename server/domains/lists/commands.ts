@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index.ts';
 import type { listItemInputSchema } from '../../../common/list-item-schemas.ts';
+import type { ItemPlace } from '../../../common/list-items.ts';
 import type { Localized, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -125,6 +126,15 @@ function localizedText(value: { nl: string; en?: string | undefined }): Localize
   return { nl: value.nl, ...(value.en ? { en: value.en } : {}) };
 }
 
+/** An item's place as stored: null when it names none; a name in English only is not enough (Dutch first). */
+function itemPlace(place: ListItemWrite['place'], issues: Issue[]): ItemPlace | null {
+  if (!place) return null;
+  const name = localizedText(place.name);
+  if (!name.nl && !name.en && !place.address) return null;
+  if (!name.nl && name.en) issues.push({ path: 'place.name.nl', message: 'validation.required' });
+  return { name, address: place.address };
+}
+
 /** The stored columns of an item write, or the problems with it (paths under `prefix`). */
 function itemValues(input: ListItemWrite, issues: Issue[]) {
   if (input.periodEnd && input.publishedOn && Date.parse(input.periodEnd) < Date.parse(input.publishedOn)) {
@@ -136,6 +146,7 @@ function itemValues(input: ListItemWrite, issues: Issue[]) {
     description: localizedText(input.metadata.description),
     content: itemBlocks(input.contentBuildingBlockInstances, issues),
     periodEnd: input.periodEnd ? new Date(input.periodEnd) : null,
+    place: itemPlace(input.place, issues),
     highlight: input.highlight,
     isPublished: input.isPublished,
     sortId: input.sortId,

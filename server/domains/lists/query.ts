@@ -195,6 +195,7 @@ export const listColumns = {
   description: listItems.description,
   publishedOn: listItems.publishedOn,
   periodEnd: listItems.periodEnd,
+  place: listItems.place,
   highlight: listItems.highlight,
   isPublished: listItems.isPublished,
   sortId: listItems.sortId,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { itemLanguagePaths } from '../../../common/discovery.ts';
 import { itemTypeLabel } from '../../../common/item-type-labels.ts';
 import {
   isShortId,
@@ -210,6 +211,11 @@ export async function getItemPage(
       },
       children,
       abilities: itemAbilities,
+      modifiedOn: found.item.updatedAt.toISOString(),
+      paths: itemLanguagePaths({
+        nl: itemUrl(input.pagePath, found.item.shortId, pickLocale(found.item.title, 'nl')),
+        en: itemUrl(input.pagePath, found.item.shortId, pickLocale(found.item.title, 'en')),
+      }),
     },
   };
 }

@@ -54,6 +54,7 @@ export function toListItemView(
     ...optional('descriptionLang', fallbackLang(row.description, input.locale)),
     publishedOn: row.publishedOn.toISOString(),
     periodEnd: row.periodEnd ? row.periodEnd.toISOString() : null,
+    place: row.place ? { name: pickLocale(row.place.name, input.locale), address: row.place.address } : null,
     highlight: row.highlight,
     isExpired: isItemExpired(row, input.options, input.now),
     imageGuid: row.imageGuid,
@@ -92,6 +93,7 @@ export function presentListItemDetail(
       description: pickLocale(item.description, input.locale),
       descriptionTranslations: item.description,
     },
+    placeTranslations: item.place,
     contentBuildingBlockInstances: item.content.map((block) => ({
       guid: block.guid,
       buildingBlockName: block.buildingBlockName,

@@ -82,6 +82,24 @@ export async function findItemPage(db: Executor, itemGuid: string): Promise<Bloc
   return { found: true, page: found.page, visibleFrom: item.publishedOn };
 }
 
+/**
+ * A page as the media policy needs it, for an asset that is the page's social image (issue 27): it
+ * follows the page's visibility like an image block on it. Undefined for an unknown page.
+ */
+export async function findPageForMedia(db: Executor, pageGuid: string): Promise<PageForPolicy | undefined> {
+  const [row] = await db
+    .select({
+      isPublished: pages.isPublished,
+      editPermission: pages.editPermission,
+      editRoles: pages.editRoles,
+      roleIds: pages.roleIds,
+    })
+    .from(pages)
+    .where(eq(pages.id, pageGuid))
+    .limit(1);
+  return row ? { ...row, roleIds: row.roleIds ?? [] } : undefined;
+}
+
 /** What an image belongs to, for the media policy; undefined when its block or item is unknown. */
 export async function mediaOwner(
   db: Executor,
@@ -98,22 +116,24 @@ export async function mediaOwner(
 }
 
 /**
- * Media rows by guid, cached in memory: a row never changes after the upload (new content is a new
- * row), so the hot path of GET /a/{guid} asks the database once per image and process.
+ * Media rows by guid, cached in memory per content version: an asset's texts and file change only
+ * by public commands (issue 27), which move the version, so the hot path of GET /a/{guid} asks the
+ * database once per image, process and version. A new upload is remembered under the version it
+ * was made in (an upload moves no version).
  */
 export class MediaRows {
-  readonly #rows = new LruCache<MediaRow>(10_000);
+  readonly #rows = new LruCache<{ version: string | undefined; row: MediaRow }>(10_000);
 
-  async find(db: Executor, guid: string): Promise<MediaRow | undefined> {
+  async find(db: Executor, guid: string, version?: string): Promise<MediaRow | undefined> {
     const cached = this.#rows.get(guid);
-    if (cached) return cached;
+    if (cached && version !== undefined && cached.version === version) return cached.row;
     const [row] = await db.select().from(media).where(eq(media.id, guid)).limit(1);
-    if (row) this.#rows.set(guid, row);
+    if (row) this.#rows.set(guid, { version, row });
     return row;
   }
 
-  remember(row: MediaRow): void {
-    this.#rows.set(row.id, row);
+  remember(row: MediaRow, version?: string): void {
+    this.#rows.set(row.id, { version, row });
   }
 }
 

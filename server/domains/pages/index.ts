@@ -167,7 +167,7 @@ export async function listAdminPages(
     countAdminPages(ctx.db, query.search),
     findRoleNames(ctx.db),
   ]);
-  return { items: rows.map((row) => presentAdminPageRow(row, roleNames)), total };
+  return { items: rows.map((row) => presentAdminPageRow(row, roleNames, ctx.locale)), total };
 }
 
 export async function addPage(ctx: Ctx, input: NewPage) {

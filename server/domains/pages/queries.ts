@@ -36,6 +36,7 @@ export type AdminPageSortKey = 'title' | 'path' | 'isPublished' | 'layout' | 'up
 
 export type AdminPageRow = {
   id: string;
+  name: string;
   title: LocalizedText;
   path: string | null;
   is_published: boolean;
@@ -96,7 +97,7 @@ export async function queryAdminPages(
   }[query.sortBy];
   const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const limit = sql`LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`;
-  const columns = sql`p.id, p.title, mp.path, p.is_published, p.layout, p.updated_at, p.updated_by,
+  const columns = sql`p.id, p.name, p.title, mp.path, p.is_published, p.layout, p.updated_at, p.updated_by,
       nullif(trim(concat_ws(' ', u.first_name, nullif(u.middle_name, ''), u.last_name)), '') AS updated_by_name,
       (u.id IS NOT NULL) AS updated_by_exists,
       p.edit_permission, p.edit_roles, p.role_ids`;

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../common/localized-text.ts';
 import { pickLocale } from '../../../common/localized-text.ts';
+import { LEGAL_PAGES, type LegalPageKey } from '../../../common/site.ts';
 import type { BlockRow, PageRow } from '../../db/schema.ts';
 import { type Actor, abilities } from '../../policies/index.ts';
 import { presentBlock } from '../blocks/view.ts';
@@ -34,11 +35,25 @@ export function presentPage(page: PageRow, actor: Actor, locale: Locale, blocks?
 const named = (ids: readonly string[], roleNames: ReadonlyMap<string, string>) =>
   ids.map((id) => ({ guid: id, name: roleNames.get(id) ?? null }));
 
-export function presentAdminPageRow(row: AdminPageRow, roleNames: ReadonlyMap<string, string>) {
+/**
+ * A legal page (terms of use, privacy, accessibility, cookie statement) is served at its own route,
+ * not through a menu: the admin table shows it as what it is, with that route in the reader's language.
+ */
+function legalPageOf(name: string, locale: Locale): { key: LegalPageKey; path: string } | null {
+  const key = (Object.keys(LEGAL_PAGES) as LegalPageKey[]).find((entry) => LEGAL_PAGES[entry].name === name);
+  return key ? { key, path: LEGAL_PAGES[key].path(locale) } : null;
+}
+
+export function presentAdminPageRow(
+  row: AdminPageRow,
+  roleNames: ReadonlyMap<string, string>,
+  locale: Locale,
+) {
   return {
     guid: row.id,
     title: { nl: row.title.nl, ...(row.title.en ? { en: row.title.en } : {}) },
     path: row.path,
+    legalPage: legalPageOf(row.name, locale),
     isPublished: row.is_published,
     layout: row.layout,
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -8,8 +8,9 @@ import { listItemTypes } from '../../db/schema.ts';
 import { type Actor, can } from '../../policies/index.ts';
 
 /**
- * Site search: PostgreSQL full text over pages (title, description, the text of their blocks) and
- * list items (title, description, their own blocks), per language, on PGlite and PostgreSQL alike.
+ * Site search: PostgreSQL full text over pages (title, description, the text of their blocks and of
+ * the documents their download blocks offer, issue 27) and list items (title, description, their
+ * own blocks and the documents those offer), per language, on PGlite and PostgreSQL alike.
  *
  * The index (search_documents) is maintained lazily and correctly whoever writes: statement-level
  * triggers on pages, building_block_instances and list_items mark what changed in search_dirty
@@ -38,6 +39,21 @@ const MAX_QUERY_LENGTH = 200;
 const MAX_WORDS = 10;
 
 const INDEX_LOCK = 'bouwsteen:search-index';
+
+/**
+ * The titles and text (a PDF's) of the documents offered by the download blocks among `blocks` (a
+ * relation of `name` and `options`: a page's block rows, an item's own blocks), issue 27: the page
+ * or item that offers a document is found by the words inside it, by whoever may see that page or
+ * item. Media commands mark both when a document's file or title changes (markDocumentUses).
+ */
+function offeredDocumentsText(blocks: SQL): SQL {
+  return sql`(SELECT string_agg(concat_ws(' ', m.title, m.document_text), ' ')
+    FROM ${blocks} AS offering
+    JOIN media m ON m.id::text IN (
+      SELECT jsonb_array_elements_text(CASE WHEN jsonb_typeof(offering.options->'documentGuids') = 'array'
+        THEN offering.options->'documentGuids' ELSE '[]'::jsonb END))
+    WHERE offering.name = 'download')`;
+}
 
 /** Rebuilds the search documents of everything marked dirty. Returns how many marks it cleared. */
 export async function refreshSearchIndex(db: Executor): Promise<number> {
@@ -78,7 +94,11 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
           coalesce(nullif(i.title->>l.locale, ''), i.title->>'nl', '') AS title,
           left(btrim(concat_ws(' ',
             coalesce(nullif(i.description->>l.locale, ''), i.description->>'nl'),
-            blocks.text)), 100000) AS body,
+            blocks.text,
+            ${offeredDocumentsText(sql`(
+              SELECT e.value->>'buildingBlockName' AS name, e.value->'options' AS options
+              FROM jsonb_array_elements(CASE WHEN jsonb_typeof(i.content) = 'array' THEN i.content ELSE '[]'::jsonb END) AS e)`)})),
+            200000) AS body,
           CASE WHEN l.locale = 'en' AND coalesce(i.title->>'en', '') <> '' THEN 'bs_english' ELSE 'bs_dutch' END
             AS config
       ) c
@@ -98,7 +118,10 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
             coalesce(nullif(p.description->>l.locale, ''), p.description->>'nl'),
             (SELECT string_agg(search_plain_text(coalesce(b.content->l.locale, b.content->'nl')), ' '
                 ORDER BY b.layout_position, b.sort_id)
-               FROM building_block_instances b WHERE b.page_id = p.id))), 100000) AS body,
+               FROM building_block_instances b WHERE b.page_id = p.id),
+            ${offeredDocumentsText(sql`(
+              SELECT b.building_block_name AS name, b.options FROM building_block_instances b
+              WHERE b.page_id = p.id)`)})), 200000) AS body,
           CASE WHEN l.locale = 'en' AND coalesce(p.title->>'en', '') <> '' THEN 'bs_english' ELSE 'bs_dutch' END
             AS config
       ) c

@@ -95,7 +95,11 @@ describe('getPageByPath: resolving a path through the menu', () => {
   });
 
   it('tells a visitor they may not edit the page', async () => {
-    expect((await byPath('/nieuws'))?.abilities).toEqual({ update: false, changeRights: false });
+    expect((await byPath('/nieuws'))?.abilities).toEqual({
+      update: false,
+      changeRights: false,
+      chooseSocialImage: false,
+    });
   });
 });
 

@@ -15,7 +15,7 @@ import { serverSecret } from '../../db/server-secrets.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../policies/index.ts';
-import { abilities, can } from '../../policies/index.ts';
+import { ANONYMOUS, abilities, can } from '../../policies/index.ts';
 import { prepareBlocks } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion, type VersionedCache, viewerClassOf } from '../cache.ts';
@@ -160,6 +160,8 @@ export function createSiteServices(deps: {
       footerBlocks: [...extraFooter, ...footerBlocks],
       path,
       contentLocale: locale,
+      // A draft's list blocks may not exist yet; a page off the menu has no feed (discovery/index.ts).
+      feedsPublic: !input.rows && chain.length > 0 && can(ANONYMOUS, 'page.view', page),
       abilities: abilities('page', actor, page),
     };
   };
@@ -170,7 +172,7 @@ export function createSiteServices(deps: {
     input: { locale: Locale; path: string; chain: MenuItemTree[] },
   ): Promise<PageView> => {
     const draft = await findDraft(db, page.id);
-    if (!draft) return buildPageView(page, input);
+    if (!draft) return { ...(await buildPageView(page, input)), feedsPublic: false };
     return buildPageView(pageWithDocument(page, draft.document), {
       ...input,
       rows: rowsOfDocument(page, draft.document, draft.updatedAt),
@@ -214,6 +216,7 @@ export function createSiteServices(deps: {
         notificationCloseSeconds:
           Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_NOTIFICATION_CLOSE_SECONDS,
         photoGuid: isGuid(photo) ? photo : null,
+        canUseLibrary: can(actor, 'media.library'),
       };
     },
 
@@ -344,7 +347,7 @@ export function createSiteServices(deps: {
       const shown = hasListBlocks(view)
         ? await withListData(db, { view, actor, locale, query: query ?? new URLSearchParams(), log })
         : view;
-      return { ...shown, abilities: { update: false, changeRights: false } };
+      return { ...shown, abilities: { update: false, changeRights: false, chooseSocialImage: false } };
     },
 
     // Admin pages (issue 10): never cached (only admins edit templates).

@@ -104,6 +104,9 @@ describe('what counts as a page view', () => {
     expect(countedPath('/_root.data?x=1', 'text/x-script')).toBe('/');
     expect(countedPath('/search?q=fiets', 'text/html')).toBe('/search');
     expect(countedPath('/legal/privacy', 'text/html')).toBe('/legal/privacy');
+    // A client-side navigation to a path with a trailing slash asks `/x/_.data`.
+    expect(countedPath('/nieuws/_.data', 'text/x-script')).toBe('/nieuws');
+    expect(countedPath('/nieuws?previewed=1', 'text/html')).toBe('/nieuws');
   });
 
   it.each([
@@ -122,6 +125,13 @@ describe('what counts as a page view', () => {
     ['/favicon.ico', 'image/x-icon'],
     ['/nieuws.data', 'application/json'],
     [`/${'x'.repeat(600)}`, 'text/html'],
+    // Editors at work (issue 35): edit mode and a draft's preview link.
+    ['/contact/edit', 'text/html'],
+    ['/contact/edit.data', 'text/x-script'],
+    ['/edit', 'text/html'],
+    ['/edit?page=0b9c8a4e-1f7a-4c1e-9f3e-2a6b5c4d3e2f', 'text/html'],
+    ['/over-ons?preview=abc', 'text/html'],
+    ['/over-ons.data?preview=abc', 'text/x-script'],
   ])('not %s (%s)', (url, contentType) => {
     expect(countedPath(url, contentType)).toBeNull();
   });

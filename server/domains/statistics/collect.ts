@@ -13,8 +13,9 @@ import { StatisticsAccumulator } from './accumulator.ts';
 
 /**
  * Where no page view is counted: the API, media, built assets, and the screens of signed-in
- * work (admin, account, settings, statistics, sign-in and friends). Everything else that answers
- * 200 with an HTML document (or a client-side navigation's `.data`) is a public page.
+ * work (admin, account, settings, statistics, sign-in and friends), edit mode and previews.
+ * Everything else that answers 200 with an HTML document (or a client-side navigation's `.data`)
+ * is a public page; redirects (3xx) never count.
  */
 const NOT_COUNTED = [
   '/api',
@@ -54,7 +55,10 @@ export function countedPath(url: string, contentType: string): string | null {
   if (contentType.startsWith('text/html')) {
     // a document
   } else if (path.endsWith('.data') && contentType.startsWith('text/x-script')) {
-    path = path === '/_root.data' ? '/' : path.slice(0, -'.data'.length);
+    // React Router asks `/_root.data` for `/`, and `/x/_.data` for a path with a trailing slash.
+    if (path === '/_root.data') path = '/';
+    else if (path.endsWith('/_.data')) path = path.slice(0, -'_.data'.length);
+    else path = path.slice(0, -'.data'.length);
   } else {
     return null;
   }
@@ -63,6 +67,10 @@ export function countedPath(url: string, contentType: string): string | null {
   for (const prefix of NOT_COUNTED) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return null;
   }
+  // Editors at work are no visitors (issue 35): edit mode (`/x/edit`, `/edit?page=`) and a draft's
+  // preview link (`?preview=`) are not views of the page.
+  if (path === '/edit' || path.endsWith('/edit')) return null;
+  if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has('preview')) return null;
   return path;
 }
 

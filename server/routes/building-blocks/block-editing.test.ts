@@ -20,6 +20,7 @@ describe('block editing', () => {
   let test: TestApp;
   let admin: Browser;
   let editor: Browser;
+  let roleEditor: Browser;
   let member: Browser;
   beforeAll(async () => {
     test = await createTestApp();
@@ -27,8 +28,11 @@ describe('block editing', () => {
     await buildUser(db, { email: 'beheer@example.nl', isAdmin: true });
     await buildUser(db, { email: 'redactie@example.nl', isContentManager: true, roleIds: [EDITORS] });
     await buildUser(db, { email: 'lid@example.nl' });
+    // Edits the role's pages but is no content manager: no media library (issue 27).
+    await buildUser(db, { email: 'rol@example.nl', roleIds: [EDITORS] });
     admin = await signInAs(test.app, 'beheer@example.nl');
     editor = await signInAs(test.app, 'redactie@example.nl');
+    roleEditor = await signInAs(test.app, 'rol@example.nl');
     member = await signInAs(test.app, 'lid@example.nl');
   });
   afterAll(async () => {
@@ -143,7 +147,7 @@ describe('block editing', () => {
     });
 
     it.each([
-      ['an image without alt text', 'image', { nl: { alt: '' } }, {}, 'content.nl.alt'],
+      ['an image with an alt text that is no text', 'image', { nl: { alt: 5 } }, {}, 'content.nl.alt'],
       ['a text block without a doc', 'text', { nl: { html: '<p>x</p>' } }, {}, 'content.nl.doc'],
       [
         'an English video without a url',
@@ -608,10 +612,10 @@ describe('block editing', () => {
         async () => (await addMedia({ purpose: 'block', ownerGuid: UNKNOWN_GUID })).id,
       ],
       ['an item’s image', async () => (await addMedia({ purpose: 'item', ownerGuid: UNKNOWN_GUID })).id],
-    ])('answers 400 to %s', async (_label, imageGuid) => {
+    ])('answers 400 to %s from an editor without the library', async (_label, imageGuid) => {
       const block = await imageBlock();
       const body = expectApiError(
-        await editor.request({
+        await roleEditor.request({
           method: 'PUT',
           url: `/api/buildingblockinstance/${block.guid}`,
           payload: { options: { imageGuid: await imageGuid() } },

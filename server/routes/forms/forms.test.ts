@@ -764,7 +764,9 @@ describe('form retention', () => {
       runFormRetention(nodes[0]!.app.database.db, now),
       runFormRetention(nodes[1]!.app.database.db, now),
     ]);
-    expect(results.filter((result) => result !== null)).toEqual([{ forms: 1, deleted: 1 }]);
+    expect(results.filter((result) => result !== null)).toEqual([
+      { forms: 1, deleted: 1, addressesForgotten: 0 },
+    ]);
     const left = await db.select().from(formSubmissions).where(eq(formSubmissions.formId, guid));
     expect(left).toHaveLength(2);
     const runs = await db.select().from(jobRuns);

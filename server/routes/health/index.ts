@@ -27,7 +27,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (await app.database.isReady()) return { status: 'ready' as const };
+      // A stopping node (SIGTERM, server/http/lifecycle.ts) is taken out of rotation first.
+      if (!app.lifecycle.draining && (await app.database.isReady())) return { status: 'ready' as const };
       return reply.status(503).send({ status: 'unavailable' as const });
     },
   );

@@ -8,7 +8,11 @@ import { createListItem, createPage, createUser } from '../../seed/builders.ts';
 
 let test: TestApp;
 let listBlock: string;
-let auth: { editor: Record<string, string>; member: Record<string, string> };
+let auth: {
+  editor: Record<string, string>;
+  member: Record<string, string>;
+  roleEditor: Record<string, string>;
+};
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -27,7 +31,13 @@ beforeAll(async () => {
     roleIds: ['redactie'],
   });
   const member = await createUser(db, { email: 'lid@example.org' });
-  auth = { editor: await bearerFor(db, editor.id), member: await bearerFor(db, member.id) };
+  // Edits the role's pages but is no content manager: no media library (issue 27).
+  const roleEditor = await createUser(db, { email: 'rol@example.org', roleIds: ['redactie'] });
+  auth = {
+    editor: await bearerFor(db, editor.id),
+    member: await bearerFor(db, member.id),
+    roleEditor: await bearerFor(db, roleEditor.id),
+  };
 });
 
 afterAll(async () => {
@@ -87,8 +97,8 @@ async function itemWithImageBlock(isPublished = true) {
   return { itemGuid: item.id, blockGuid };
 }
 
-const put = (guid: string, payload: object) =>
-  test.app.inject({ method: 'PUT', url: `/api/listitem/${guid}`, payload, headers: auth.editor });
+const put = (guid: string, payload: object, headers = auth.editor) =>
+  test.app.inject({ method: 'PUT', url: `/api/listitem/${guid}`, payload, headers });
 
 describe("an item's image block", () => {
   it("takes an image uploaded for the block, by whoever may edit the item's page, and stores its size", async () => {
@@ -123,16 +133,19 @@ describe("an item's image block", () => {
     ).toBe(200);
   });
 
-  it("refuses an image uploaded for another block, at the block's option", async () => {
+  it("refuses an image uploaded for another block, at the block's option, to an editor without the library", async () => {
     const first = await itemWithImageBlock();
     const second = await itemWithImageBlock();
-    const uploaded = await upload(`block=${first.blockGuid}`, auth.editor);
+    const uploaded = await upload(`block=${first.blockGuid}`, auth.roleEditor);
     const image = uploaded.json() as { guid: string };
-    const refused = await put(second.itemGuid, itemWithImage(second.blockGuid, image.guid));
+    const refused = await put(second.itemGuid, itemWithImage(second.blockGuid, image.guid), auth.roleEditor);
     expectApiError(refused, 400, 'validation_failed');
     expect(refused.json().error.details).toEqual([
       expect.objectContaining({ path: 'contentBuildingBlockInstances.0.options.imageGuid' }),
     ]);
+    // A content manager picks it from the library (issue 27): reusing an asset is what it is for.
+    const reused = await put(second.itemGuid, itemWithImage(second.blockGuid, image.guid));
+    expect(reused.statusCode, reused.body).toBe(200);
   });
 
   it('answers 404 to an upload for a block no page or item has', async () => {

@@ -20,6 +20,7 @@ let auth: {
   admin: Record<string, string>;
   editor: Record<string, string>;
   member: Record<string, string>;
+  roleEditor: Record<string, string>;
 };
 const itemGuids: string[] = [];
 let hiddenItem: string;
@@ -115,10 +116,13 @@ beforeAll(async () => {
     roleIds: ['redactie'],
   });
   const member = await createUser(db, { email: 'lid@example.org' });
+  // Edits the pages of the role but is no content manager: no media library (issue 27).
+  const roleEditor = await createUser(db, { email: 'rol@example.org', roleIds: ['redactie'] });
   auth = {
     admin: await bearerFor(db, admin.id),
     editor: await bearerFor(db, editor.id),
     member: await bearerFor(db, member.id),
+    roleEditor: await bearerFor(db, roleEditor.id),
   };
 });
 afterAll(async () => {
@@ -592,6 +596,61 @@ describe('writing items', () => {
     const types = (await get('/api/listitemtypes')).json() as { name: string }[];
     expect(types.map((type) => type.name)).toContain('vacature');
   });
+
+  it("keeps an item's place (issue 30): a name per language and an address, read in the reader's language", async () => {
+    const page = await createPage(test.database.db, {
+      name: 'agenda-plaatsen',
+      title: 'Agenda',
+      blocks: [{ name: 'list', content: { nl: { title: 'Agenda' } } }],
+    });
+    const block = page.blocks[0]?.id ?? '';
+    const event = {
+      ...item(),
+      parentGuids: [],
+      listItemTypeName: 'evenement',
+      title: { nl: 'Braderie' },
+      periodEnd: new Date(Date.now() + 5 * DAY).toISOString(),
+      place: {
+        name: { nl: ' Dorpshuis De Linde ', en: 'De Linde community centre' },
+        address: 'Dorpsstraat 1',
+      },
+    };
+    const created = await post(`/api/listitem/list/${block}`, [event], auth.admin);
+    expect(created.statusCode).toBe(201);
+    const [{ guid } = { guid: '' }] = created.json() as { guid: string }[];
+    expect((await get(`/api/listitem/${guid}`)).json()).toMatchObject({
+      place: { name: 'Dorpshuis De Linde', address: 'Dorpsstraat 1' },
+      placeTranslations: {
+        name: { nl: 'Dorpshuis De Linde', en: 'De Linde community centre' },
+        address: 'Dorpsstraat 1',
+      },
+    });
+    const english = await listPage({ itemCount: 5 }, { 'accept-language': 'en' }, block);
+    expect(english.items[0]?.place).toEqual({
+      name: 'De Linde community centre',
+      address: 'Dorpsstraat 1',
+    });
+    // Only an address is a place too; all fields empty is none; English only is refused (Dutch first).
+    const put = (place: unknown) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/listitem/${guid}`,
+        payload: { ...event, place },
+        headers: auth.admin,
+      });
+    expect((await put({ name: { nl: '' }, address: 'Lindeplein' })).json()).toMatchObject({
+      place: { name: '', address: 'Lindeplein' },
+    });
+    expect((await put({ name: { nl: ' ', en: '' }, address: '' })).json()).toMatchObject({
+      place: null,
+      placeTranslations: null,
+    });
+    const refused = await put({ name: { nl: '', en: 'Village hall' }, address: '' });
+    expectApiError(refused, 400, 'validation_failed');
+    expect(JSON.stringify(refused.json())).toContain('place.name.nl');
+    expectApiError(await put({ name: { nl: 'x'.repeat(201) }, address: '' }), 400, 'validation_failed');
+    expect((await get(`/api/listitem/${guid}`)).json()).toMatchObject({ place: null });
+  });
 });
 
 describe('one write path for items', () => {
@@ -658,15 +717,31 @@ describe('one write path for items', () => {
     const publicImage = await image('public', null);
     const profilePhoto = await image('profile', randomUUID());
     const otherItemsImage = await image('item', owner!.id);
+    // An editor without the library: only public images and the item's own.
     for (const imageGuid of [UNKNOWN, profilePhoto, otherItemsImage]) {
+      const refused = await post(
+        `/api/listitem/list/${block}`,
+        [item('Met foto', { imageGuid })],
+        auth.roleEditor,
+      );
+      expectApiError(refused, 400, 'validation_failed');
+      expect(refused.json().error.details).toEqual([expect.objectContaining({ path: '0.imageGuid' })]);
+    }
+    // A content manager uses the library: any asset but a profile photo (issue 27).
+    for (const imageGuid of [UNKNOWN, profilePhoto]) {
       const refused = await post(
         `/api/listitem/list/${block}`,
         [item('Met foto', { imageGuid })],
         auth.editor,
       );
       expectApiError(refused, 400, 'validation_failed');
-      expect(refused.json().error.details).toEqual([expect.objectContaining({ path: '0.imageGuid' })]);
     }
+    const reused = await post(
+      `/api/listitem/list/${block}`,
+      [item('Met foto', { imageGuid: otherItemsImage })],
+      auth.editor,
+    );
+    expect(reused.statusCode, reused.body).toBe(201);
     const accepted = await post(
       `/api/listitem/list/${block}`,
       [item('Met foto', { imageGuid: publicImage })],

@@ -22,6 +22,10 @@ export const listItemViewSchema = z
       .describe('Set when the description is the Dutch fallback'),
     publishedOn: z.string(),
     periodEnd: z.string().nullable(),
+    place: z
+      .object({ name: z.string(), address: z.string() })
+      .nullable()
+      .describe('Where it takes place (issue 30), in the request language; null when no place is named'),
     highlight: z.boolean(),
     isExpired: z.boolean(),
     imageGuid: z.string().nullable(),
@@ -40,6 +44,10 @@ export const listItemDetailSchema = listItemViewSchema
     abilities: abilitiesSchema,
     titleTranslations: localizedSchema,
     metadata: z.object({ description: z.string(), descriptionTranslations: localizedSchema }),
+    placeTranslations: z
+      .object({ name: localizedSchema, address: z.string() })
+      .nullable()
+      .describe('The place with its name in every language, as the item editor edits it'),
     contentBuildingBlockInstances: z.array(
       z.object({
         guid: z.string(),

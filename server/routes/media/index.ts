@@ -1,20 +1,30 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
-import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cleanFileName, MAX_UPLOAD_BYTES, PLACEHOLDER } from '../../../common/media.ts';
+import {
+  cleanFileName,
+  DOCUMENT_MIME_TYPES,
+  type DocumentFormat,
+  isDocumentFormat,
+  MAX_DOCUMENT_BYTES,
+  MAX_UPLOAD_BYTES,
+  PLACEHOLDER,
+} from '../../../common/media.ts';
+import type { NewFile } from '../../domains/media/commands.ts';
 import * as mediaDomain from '../../domains/media/index.ts';
 import { checkUploader } from '../../domains/media/uploads.ts';
-import { AppError, errorBody } from '../../errors.ts';
+import { AppError, errorBody, notFound } from '../../errors.ts';
 import { VERSION_WAIT_MS } from '../../http/public-cache.ts';
 import { MULTIPART_OVERHEAD_BYTES, type UploadRule, uploadLeaseOf } from '../../http/upload-gate.ts';
 import { RefusalLog, TransformUnavailable, transformClient } from '../../media/admission.ts';
+import { processPdf, sniffDocument } from '../../media/documents.ts';
 import { isSiteVariant, planVariant } from '../../media/plan.ts';
 import { type ScratchLease, scratchSpaceFor } from '../../media/scratch.ts';
 import { createMediaStorage } from '../../media/storage.ts';
@@ -26,19 +36,17 @@ import {
   variantName,
 } from '../../media/transform.ts';
 import { VariantCache } from '../../media/variants.ts';
-import { isPublicMedia } from '../../policies/index.ts';
 import { errorResponseSchema, errorResponses, guidSchema } from '../common-schemas.ts';
 import { contextOf } from '../context.ts';
+import { mediaLibraryRoutes } from './library.ts';
 import {
+  IMAGE_FILE_FIELD,
   imageBytesSchema,
+  imageUploadConfig,
   transformQuerySchema,
-  uploadBodyDocument,
   uploadedMediaSchema,
   uploadQuerySchema,
 } from './schema.ts';
-
-/** The form field that carries the file (SPEC 7). */
-const FILE_FIELD = 'Image';
 
 const PLACEHOLDER_PARAMS: VariantParams = {
   width: PLACEHOLDER.width,
@@ -47,6 +55,9 @@ const PLACEHOLDER_PARAMS: VariantParams = {
   fit: 'inside',
   format: 'webp',
 };
+
+/** Seconds an image URL without the asset's file version (`v`) is kept: a replaced file shows within it. */
+const UNVERSIONED_MAX_AGE = 3600;
 
 /** Refused transforms are logged as one count per this interval (issue 34), not a line each. */
 const REFUSAL_LOG_INTERVAL_MS = 60_000;
@@ -100,10 +111,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Scoped to this plugin: only the upload route parses multipart, and the JSON body limit elsewhere
-  // stays as it is. The file limit makes the stream fail at MAX_UPLOAD_BYTES + 1 (nothing buffered).
+  // stays as it is. The file limit makes the stream fail at MAX_DOCUMENT_BYTES + 1 (nothing
+  // buffered); an image is held to MAX_UPLOAD_BYTES once its content says it is one.
   await app.register(fastifyMultipart, {
     limits: {
-      fileSize: MAX_UPLOAD_BYTES,
+      fileSize: MAX_DOCUMENT_BYTES,
       files: 1,
       fields: 10,
       fieldSize: 1024,
@@ -118,20 +130,15 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The body is a multipart stream read by the handler, not validated by a schema; the
       // document still says what it holds, so clients (and the fuzz test) know how to send one.
-      config: {
-        uploads: uploadRule,
-        swaggerTransform: (input) => {
-          const result = jsonSchemaTransform(input);
-          return { ...result, schema: { ...result.schema, body: uploadBodyDocument(FILE_FIELD) } };
-        },
-      },
+      config: imageUploadConfig(uploadRule),
       schema: {
         tags: ['media'],
         summary:
-          'Upload an image (multipart field Image; query flag public, api, profile, block=<guid> or item=<guid>)',
+          'Upload an image, or a document into the library or a block (multipart field Image; query flag public, api, profile, library, block=<guid> or item=<guid>)',
         description:
           'The body is refused before it is read (issue 34) unless the caller may upload for that purpose ' +
-          `(401, 403, 404) and it declares at most ${MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES} bytes (413); ` +
+          `(401, 403, 404) and it declares at most ${MAX_DOCUMENT_BYTES + MULTIPART_OVERHEAD_BYTES} bytes (413); ` +
+          `images up to ${MAX_UPLOAD_BYTES} bytes, documents (PDF, OpenXML, OpenDocument, CSV, text: by their content) up to ${MAX_DOCUMENT_BYTES} (413), else 415; ` +
           "`503 scratch_full` with Retry-After when the server's scratch space for uploads is full.",
         querystring: uploadQuerySchema,
         consumes: ['multipart/form-data'],
@@ -151,61 +158,145 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = contextOf(request);
       const { purpose } = request.query;
       const { user, ownerGuid } = await mediaDomain.uploadOwner(ctx, purpose, request.query.ownerGuid);
-
-      if (!request.isMultipart()) throw new AppError('bad_request', 'expected multipart/form-data');
-      const part = await request.file().catch(badMultipart);
-      if (!part || part.fieldname !== FILE_FIELD) {
-        throw new AppError('bad_request', `expected a file in the multipart field ${FILE_FIELD}`);
-      }
-      const temp = await storage.tempPath();
-      const lease = uploadLeaseOf(request) ?? scratch.lease();
-      try {
-        const { hash, size } = await receive(part.file, temp, lease);
-        const image = await probeImage(temp);
-        // Decoding the placeholder proves the whole image is readable (a broken file is refused now,
-        // not on its first view) and warms the variant every image block asks for first.
-        const client = transformClient(user.id, request.ip);
-        await variants.get(hash, PLACEHOLDER_PARAMS, { client, input: temp }).catch((error: unknown) => {
-          if (error instanceof TransformUnavailable) return retryLater(reply)(error);
-          request.log.info({ err: error }, 'uploaded image could not be decoded');
-          // sharp's limitInputPixels catches what the header check could not (e.g. a lying header).
-          if (error instanceof Error && /pixel limit/i.test(error.message)) {
-            throw new AppError('image_too_large', 'the image has too many pixels');
-          }
-          throw new AppError('unsupported_media_type', 'the image could not be decoded');
-        });
-        await storage.put(hash, temp);
-        const row = await mediaDomain.recordUpload(ctx, {
-          contentHash: hash,
+      // Documents (issue 27) go into the library or a block (a download block), not into items or profiles.
+      const takesDocuments = purpose === 'library' || purpose === 'block';
+      const file = await acceptImage(request, reply, user.id, { images: true, documents: takesDocuments });
+      const row = await mediaDomain.recordUpload(ctx, {
+        ...file,
+        language: isDocumentFormat(file.format) ? 'nl' : null,
+        purpose,
+        ownerGuid,
+        uploadedBy: user.id,
+      });
+      rows.remember(row);
+      // The request logger carries the correlation id (reqId, echoed as x-correlation-id).
+      request.log.info(
+        {
+          media: row.id,
           purpose,
           ownerGuid,
-          uploadedBy: user.id,
-          fileName: uploadFileName(part.filename),
-          format: image.format,
-          width: image.width,
-          height: image.height,
-          size,
-        });
-        rows.remember(row);
-        // The request logger carries the correlation id (reqId, echoed as x-correlation-id).
-        request.log.info(
-          { media: row.id, purpose, ownerGuid, contentHash: hash, format: image.format, size },
-          'media uploaded',
-        );
-        return reply.status(201).send({
-          guid: row.id,
-          width: row.width,
-          height: row.height,
-          type: row.format,
-          size: row.size,
-          fileName: row.fileName,
-        });
-      } finally {
-        await rm(temp, { force: true });
-        lease.release();
-      }
+          contentHash: file.contentHash,
+          format: file.format,
+          size: file.size,
+        },
+        'media uploaded',
+      );
+      return reply.status(201).send({
+        guid: row.id,
+        width: row.width,
+        height: row.height,
+        type: row.format,
+        size: row.size,
+        fileName: row.fileName,
+      });
     },
   );
+
+  /**
+   * Reads the multipart body's file into storage (content-addressed): an image of an accepted format
+   * that decodes, or (where `kinds.documents`) a document recognised by its content (issue 27),
+   * within the limits; anything else is refused (415, 413). The file of an upload and of a library
+   * asset's replacement (issue 27).
+   */
+  async function acceptImage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    kinds: { images: boolean; documents: boolean } = { images: true, documents: false },
+  ): Promise<NewFile> {
+    if (!request.isMultipart()) throw new AppError('bad_request', 'expected multipart/form-data');
+    const part = await request.file().catch(badMultipart);
+    if (!part || part.fieldname !== IMAGE_FILE_FIELD) {
+      throw new AppError('bad_request', `expected a file in the multipart field ${IMAGE_FILE_FIELD}`);
+    }
+    const temp = await storage.tempPath();
+    const lease = uploadLeaseOf(request) ?? scratch.lease();
+    try {
+      const { hash, size } = await receive(part.file, temp, lease);
+      const document = await sniffDocument(temp, size);
+      if (document) {
+        if (!kinds.documents) throw new AppError('unsupported_media_type', 'a document is not taken here');
+        return await acceptDocument(request, document, temp, { hash, size, name: part.filename });
+      }
+      if (!kinds.images) throw new AppError('unsupported_media_type', 'an image is not taken here');
+      if (size > MAX_UPLOAD_BYTES) {
+        throw new AppError('payload_too_large', `an image may be at most ${MAX_UPLOAD_BYTES} bytes`);
+      }
+      const image = await probeImage(temp);
+      // Decoding the placeholder proves the whole image is readable (a broken file is refused now,
+      // not on its first view) and warms the variant every image block asks for first.
+      const client = transformClient(userId, request.ip);
+      await variants.get(hash, PLACEHOLDER_PARAMS, { client, input: temp }).catch((error: unknown) => {
+        if (error instanceof TransformUnavailable) return retryLater(reply)(error);
+        request.log.info({ err: error }, 'uploaded image could not be decoded');
+        // sharp's limitInputPixels catches what the header check could not (e.g. a lying header).
+        if (error instanceof Error && /pixel limit/i.test(error.message)) {
+          throw new AppError('image_too_large', 'the image has too many pixels');
+        }
+        throw new AppError('unsupported_media_type', 'the image could not be decoded');
+      });
+      await storage.put(hash, temp);
+      return {
+        contentHash: hash,
+        fileName: uploadFileName(part.filename),
+        format: image.format,
+        width: image.width,
+        height: image.height,
+        size,
+      };
+    } finally {
+      await rm(temp, { force: true });
+      lease.release();
+    }
+  }
+
+  /**
+   * A document's file: a PDF is opened with MuPDF (its text for the search, its first page stored
+   * as a PNG for the thumbnails, whether it holds JavaScript); one MuPDF cannot open is refused.
+   */
+  async function acceptDocument(
+    request: FastifyRequest,
+    format: DocumentFormat,
+    temp: string,
+    file: { hash: string; size: number; name: string | undefined },
+  ): Promise<NewFile> {
+    let documentText = '';
+    let hasScript = false;
+    let thumbnail: { hash: string; width: number; height: number } | null = null;
+    if (format === 'pdf') {
+      const pdf = await processPdf(await readFile(temp)).catch((error: unknown) => {
+        request.log.info({ err: error }, 'uploaded PDF could not be opened');
+        throw new AppError('unsupported_media_type', 'the PDF could not be opened');
+      });
+      documentText = pdf.text;
+      hasScript = pdf.hasScript;
+      if (pdf.thumbnail) {
+        const thumbnailFile = await storage.tempPath();
+        try {
+          await writeFile(thumbnailFile, pdf.thumbnail.png);
+          const thumbnailHash = createHash('sha256').update(pdf.thumbnail.png).digest('hex');
+          await storage.put(thumbnailHash, thumbnailFile);
+          thumbnail = { hash: thumbnailHash, width: pdf.thumbnail.width, height: pdf.thumbnail.height };
+        } finally {
+          await rm(thumbnailFile, { force: true });
+        }
+      }
+    }
+    await storage.put(file.hash, temp);
+    return {
+      contentHash: file.hash,
+      fileName: documentFileName(file.name, format),
+      format,
+      width: thumbnail?.width ?? 0,
+      height: thumbnail?.height ?? 0,
+      size: file.size,
+      documentText,
+      hasScript,
+      thumbnailHash: thumbnail?.hash ?? null,
+    };
+  }
+
+  await app.register(mediaLibraryRoutes, { storage, rows, acceptImage });
 
   app.get(
     '/a/:guid',
@@ -216,7 +307,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           'An image at the size and format asked (width/height rounded to 50, capped at 3000); a new variant may answer 503 with Retry-After when the server is busy',
         params: z.object({ guid: guidSchema }),
         querystring: transformQuerySchema,
-        produces: ['image/webp', 'image/jpeg', 'image/png', 'image/avif'],
+        produces: [
+          'image/webp',
+          'image/jpeg',
+          'image/png',
+          'image/avif',
+          ...Object.values(DOCUMENT_MIME_TYPES),
+        ],
         response: {
           200: imageBytesSchema,
           304: z.null(),
@@ -229,15 +326,44 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // The owner (a block's or an item's page: published? members only?) is content: looked up once
       // per content version, so an image request asks the database nothing on the hot path.
       const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
-      const { row, owner } = await mediaDomain.visibleMedia(
+      // A URL naming the asset's current file version is that file for good; one without it (or
+      // an older one) shows whatever file the asset has now, so it is kept an hour (issue 27).
+      const { row, isPublic } = await mediaDomain.visibleMedia(
         contextOf(request),
         rows,
         request.params.guid,
-        (db, purpose, ownerGuid) =>
-          app.views.get(version, `media-owner|${purpose}|${ownerGuid}`, () =>
-            mediaDomain.mediaOwner(db, purpose, ownerGuid),
-          ),
+        (db, found) =>
+          app.views.get(version, `media-owners|${found.id}`, () => mediaDomain.mediaOwners(db, found)),
+        version,
       );
+
+      const lifetime =
+        request.query.v === row.version ? 'max-age=31536000, immutable' : `max-age=${UNVERSIONED_MAX_AGE}`;
+      const cacheControl = `${isPublic ? 'public' : 'private'}, ${lifetime}`;
+      const { width, height, quality, fit, format } = request.query;
+      const asksPicture = [width, height, quality, fit, format].some((value) => value !== undefined);
+      if (isDocumentFormat(row.format) && !asksPicture) {
+        // A document (issue 27) as it was uploaded: never run or rendered as a page (nosniff, a
+        // sandbox with nothing allowed), inline only for a PDF without JavaScript.
+        const etag = `"${row.contentHash.slice(0, 32)}"`;
+        reply.header('etag', etag);
+        reply.header('cache-control', cacheControl);
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-security-policy', DOCUMENT_CSP);
+        const inline = row.format === 'pdf' && !row.hasScript;
+        reply.header(
+          'content-disposition',
+          documentDisposition(inline ? 'inline' : 'attachment', row.fileName),
+        );
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send(null);
+        const type = DOCUMENT_MIME_TYPES[row.format];
+        reply.type(row.format === 'csv' || row.format === 'txt' ? `${type}; charset=utf-8` : type);
+        reply.header('content-length', row.size);
+        return reply.send(storage.get(row.contentHash));
+      }
+      // A PDF's thumbnails are variants of its first page; other documents have none.
+      const source = isDocumentFormat(row.format) ? row.thumbnailHash : row.contentHash;
+      if (!source) throw notFound('media');
 
       const { params, negotiated } = planVariant(
         request.query,
@@ -247,7 +373,6 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (negotiated) reply.header('vary', 'Accept');
       const etag = `"${row.contentHash.slice(0, 32)}-${variantName(params)}"`;
-      const cacheControl = `${isPublicMedia(owner) ? 'public' : 'private'}, max-age=31536000, immutable`;
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         return reply.status(304).header('etag', etag).header('cache-control', cacheControl).send(null);
       }
@@ -255,7 +380,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       // request.ip honours TRUST_PROXY (server/app.ts), so behind a proxy each visitor is its own client.
       const client = transformClient(request.actor.user?.id, request.ip);
       const lane = isSiteVariant(params, row) ? 'site' : 'other';
-      const variant = await variants.get(row.contentHash, params, { client, lane }).catch(retryLater(reply));
+      const variant = await variants.get(source, params, { client, lane }).catch(retryLater(reply));
       // Set only now: a 503 (or any error) must not go out with a year of immutable caching.
       reply.header('etag', etag);
       reply.header('cache-control', cacheControl);
@@ -274,7 +399,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 const uploadRule: UploadRule = async (request) => {
   const query = uploadQuerySchema.safeParse(request.query);
   await checkUploader(contextOf(request), query.success ? query.data : null);
-  return { maxBytes: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES };
+  return { maxBytes: MAX_DOCUMENT_BYTES + MULTIPART_OVERHEAD_BYTES };
 };
 
 /**
@@ -302,8 +427,8 @@ async function receive(
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > MAX_UPLOAD_BYTES) {
-        callback(new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`));
+      if (size > MAX_DOCUMENT_BYTES) {
+        callback(new AppError('payload_too_large', `an upload may be at most ${MAX_DOCUMENT_BYTES} bytes`));
         return;
       }
       hash.update(chunk);
@@ -316,12 +441,12 @@ async function receive(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`);
+      throw new AppError('payload_too_large', `an upload may be at most ${MAX_DOCUMENT_BYTES} bytes`);
     }
     badMultipart(error);
   }
   if ((file as Readable & { truncated?: boolean }).truncated) {
-    throw new AppError('payload_too_large', `an upload may be at most ${MAX_UPLOAD_BYTES} bytes`);
+    throw new AppError('payload_too_large', `an upload may be at most ${MAX_DOCUMENT_BYTES} bytes`);
   }
   return { hash: hash.digest('hex'), size };
 }
@@ -348,11 +473,35 @@ function uploadFileName(name: string | undefined): string {
   return cleaned || 'image';
 }
 
+/**
+ * A document's stored name: the upload's name cleaned (no path, no control characters), with the
+ * extension of the format its content has (a `.pdf` that is a Word file is saved as `.docx`).
+ */
+function documentFileName(name: string | undefined, format: DocumentFormat): string {
+  const base =
+    uploadFileName(name)
+      .replace(/\.[^.]*$/, '')
+      .replace(/^[.\s]+/, '') || 'document';
+  return `${base.slice(0, 190)}.${format}`;
+}
+
 /** If-None-Match holds a list of tags (or `*`); weak comparison is right for a conditional GET. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A served document's policy (issue 27): a sandbox with nothing allowed, so that even a browser that
+ * renders it as a page runs no script and loads nothing; Chromium's PDF viewer still shows a PDF.
+ */
+const DOCUMENT_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** `inline` or `attachment` with the document's name, ASCII-safe with the UTF-8 name beside it. */
+function documentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** `inline` with the asked name, its extension matching the format served. */

@@ -1,14 +1,35 @@
 import type { Readable } from 'node:stream';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FITS,
-  IMAGE_FORMATS,
+  MAX_DOCUMENT_BYTES,
   MAX_UPLOAD_BYTES,
+  MEDIA_FORMATS,
   MEDIA_PURPOSES,
   type MediaPurpose,
   OUTPUT_FORMATS,
 } from '../../../common/media.ts';
+import type { UploadRule } from '../../http/upload-gate.ts';
 import { guidSchema } from '../common-schemas.ts';
+
+/** The multipart field an image upload (a new one or a replaced file) carries its file in (SPEC 7). */
+export const IMAGE_FILE_FIELD = 'Image';
+
+/**
+ * The config of a route that takes an image as a multipart stream: its upload rule (checked before
+ * the body is read, issue 34) and the body as the OpenAPI document shows it, so clients and the
+ * fuzz test know how to send one (the handler reads the stream; no schema validates it).
+ */
+export function imageUploadConfig(uploads: UploadRule) {
+  return {
+    uploads,
+    swaggerTransform: (input: Parameters<typeof jsonSchemaTransform>[0]) => {
+      const result = jsonSchemaTransform(input);
+      return { ...result, schema: { ...result.schema, body: uploadBodyDocument(IMAGE_FILE_FIELD) } };
+    },
+  };
+}
 
 /** The upload's multipart body as the OpenAPI document shows it: one file in `field`. */
 export function uploadBodyDocument(field: string) {
@@ -19,7 +40,7 @@ export function uploadBodyDocument(field: string) {
       [field]: {
         type: 'string',
         format: 'binary',
-        description: `PNG, JPEG, WebP, AVIF or GIF; at most ${MAX_UPLOAD_BYTES} bytes`,
+        description: `PNG, JPEG, WebP, AVIF or GIF, at most ${MAX_UPLOAD_BYTES} bytes; or (into the library or a block) a PDF, OpenXML or OpenDocument file, CSV or plain text, at most ${MAX_DOCUMENT_BYTES} bytes`,
       },
     },
   };
@@ -39,6 +60,7 @@ export const uploadQuerySchema = z
     profile: flag,
     block: guidSchema.optional(),
     item: guidSchema.optional(),
+    library: flag,
   })
   .superRefine((query, context) => {
     const given = MEDIA_PURPOSES.filter((purpose) => query[purpose] !== undefined);
@@ -55,6 +77,7 @@ export const uploadQuerySchema = z
     if (query.item !== undefined) return { purpose: 'item', ownerGuid: query.item };
     if (query.profile !== undefined) return { purpose: 'profile', ownerGuid: null };
     if (query.api !== undefined) return { purpose: 'api', ownerGuid: null };
+    if (query.library !== undefined) return { purpose: 'library', ownerGuid: null };
     return { purpose: 'public', ownerGuid: null };
   });
 
@@ -63,7 +86,7 @@ export const uploadedMediaSchema = z
     guid: z.uuid(),
     width: z.number().int(),
     height: z.number().int(),
-    type: z.enum(IMAGE_FORMATS),
+    type: z.enum(MEDIA_FORMATS),
     size: z.number().int(),
     fileName: z.string(),
   })
@@ -94,6 +117,8 @@ export const transformQuerySchema = z.object({
     .optional(),
   fit: z.enum(FITS).optional(),
   format: z.enum(OUTPUT_FORMATS).optional(),
+  /** The asset's file version (issue 27): with the current one the answer is cached for good. */
+  v: wholeNumber(1, 1_000_000).optional(),
 });
 
 /** The image bytes; the OpenAPI document names the content, the serializer never sees it. */

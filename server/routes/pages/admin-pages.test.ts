@@ -224,6 +224,34 @@ describe('admin pages API', () => {
     expect(Array.isArray((await test.app.inject({ method: 'GET', url: '/api/pages' })).json())).toBe(true);
   });
 
+  it("names a legal page as one, with its own route in the caller's language (issue 26)", async () => {
+    const db = test.database.db;
+    const terms = await createPage(db, { name: 'legal-terms-of-use', title: 'Gebruiksvoorwaarden tabel' });
+    const privacy = await createPage(db, { name: 'legal-privacy', title: 'Privacyverklaring tabel' });
+    const other = await createPage(db, { name: 'gewoon-tabel', title: 'Gewone pagina tabel' });
+    const rows = async (language: 'nl' | 'en') =>
+      (
+        await admin.request({
+          method: 'GET',
+          url: `/api/pages/admin?search=tabel&pageSize=10&lang=${language}`,
+        })
+      ).json().items as { guid: string; path: string | null; legalPage: unknown }[];
+    const dutch = await rows('nl');
+    expect(dutch.find((row) => row.guid === terms.id)).toMatchObject({
+      path: null,
+      legalPage: { key: 'termsOfUse', path: '/legal/terms-of-use/nl' },
+    });
+    expect(dutch.find((row) => row.guid === privacy.id)?.legalPage).toEqual({
+      key: 'privacy',
+      path: '/legal/privacy',
+    });
+    expect(dutch.find((row) => row.guid === other.id)).toMatchObject({ path: null, legalPage: null });
+    expect((await rows('en')).find((row) => row.guid === terms.id)?.legalPage).toEqual({
+      key: 'termsOfUse',
+      path: '/legal/terms-of-use/en',
+    });
+  });
+
   it('duplicates a page with its blocks, titled (kopie)/(copy), unpublished, without list items', async () => {
     const db = test.database.db;
     const page = await createPage(db, {

@@ -146,7 +146,7 @@ describe('page options, settings and the edit URL (issue 26)', () => {
     expect(got.page).toMatchObject({
       description: 'Een omschrijving',
       descriptionTranslations: { nl: 'Een omschrijving', en: 'A description' },
-      abilities: { update: true, changeRights: true },
+      abilities: { update: true, changeRights: true, chooseSocialImage: true },
     });
     const view = await (await servicesOf('beheer@example.nl')).getEditViewOf({ guid, locale: 'en' });
     expect(view).toMatchObject({
@@ -187,7 +187,7 @@ describe('page options, settings and the edit URL (issue 26)', () => {
       guid: page.id,
       title: 'Losse pagina',
       path: '',
-      abilities: { update: true, changeRights: false },
+      abilities: { update: true, changeRights: false, chooseSocialImage: false },
     });
     expect(
       await (await servicesOf('lid@example.nl')).getEditViewOf({ guid: page.id, locale: 'nl' }),
@@ -246,5 +246,71 @@ describe('page options, settings and the edit URL (issue 26)', () => {
     expect(await textIn('nl')).toContain('Nieuwe voorwaarden');
     expect(await textIn('en')).toContain('New terms');
     expect(await textIn('en')).not.toContain('Nieuwe voorwaarden');
+  });
+  it("lets a page's content manager choose its social image from the library, and nobody else who edits it", async () => {
+    const manager = await buildUser(test.database.db, {
+      email: 'inhoud@example.nl',
+      isContentManager: true,
+      roleIds: [EDITORS],
+    });
+    const page = await createPage(test.database.db, {
+      name: 'gedeeld',
+      title: 'Gedeeld',
+      isPublished: true,
+      editPermission: 'roles',
+      editRoles: [EDITORS],
+    });
+    const [asset] = await test.database.db
+      .insert(media)
+      .values({
+        contentHash: 'c'.repeat(64),
+        purpose: 'library',
+        ownerGuid: null,
+        uploadedBy: manager.id,
+        fileName: 'kaart.jpg',
+        format: 'jpeg',
+        width: 1200,
+        height: 630,
+        size: 1000,
+      })
+      .returning({ id: media.id });
+    if (!asset) throw new Error('asset expected');
+    const options = [{ name: 'socialImage', value: asset.id }];
+
+    const contentManager = await signInAs(test.app, 'inhoud@example.nl');
+    const own = (await contentManager.request({ method: 'GET', url: `/api/pages/${page.id}` })).json() as {
+      page: { abilities: unknown };
+    };
+    expect(own.page.abilities).toEqual({ update: true, changeRights: false, chooseSocialImage: true });
+    const base = (
+      await contentManager.request({ method: 'GET', url: `/api/pages/${page.id}/draft` })
+    ).json() as Draft;
+    const saved = await contentManager.request({
+      method: 'PUT',
+      url: `/api/pages/${page.id}/draft`,
+      payload: { version: base.version, revision: base.revision, document: { ...base.document, options } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // An editor of the page who is no content manager may not use the library: the option is refused.
+    const editor = await signInAs(test.app, 'redactie@example.nl');
+    const theirs = (await editor.request({ method: 'GET', url: `/api/pages/${page.id}` })).json() as {
+      page: { abilities: unknown };
+    };
+    expect(theirs.page.abilities).toEqual({ update: true, changeRights: false, chooseSocialImage: false });
+    const draft = (
+      await editor.request({ method: 'GET', url: `/api/pages/${page.id}/draft` })
+    ).json() as Draft;
+    const refused = await editor.request({
+      method: 'PUT',
+      url: `/api/pages/${page.id}/draft`,
+      payload: {
+        version: draft.version,
+        revision: draft.revision,
+        document: { ...draft.document, options: [{ name: 'noindex', value: 'true' }, ...options] },
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toContain('options.1.value');
   });
 });

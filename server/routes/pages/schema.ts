@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOptionSchema } from '../../../common/page-schemas.ts';
 import { LAYOUT_POSITIONS, PAGE_LAYOUTS } from '../../../common/pages.ts';
+import { LEGAL_PAGES, type LegalPageKey } from '../../../common/site.ts';
 import {
   guidSchema,
   nameSchema,
@@ -40,7 +41,7 @@ export const pageSchema = z
     editRoles: z.array(z.string()),
     roleIds: z.array(z.string()),
     updatedAt: z.string(),
-    abilities: z.object({ update: z.boolean(), changeRights: z.boolean() }),
+    abilities: z.object({ update: z.boolean(), changeRights: z.boolean(), chooseSocialImage: z.boolean() }),
     buildingBlockInstances: z.array(blockInstanceSchema).optional(),
   })
   .meta({ id: 'Page' });
@@ -96,6 +97,8 @@ const titleBody = z
   .meta({ id: 'PageTitleInput' });
 const roleList = z.array(guidSchema).max(100);
 
+const LEGAL_PAGE_KEYS = Object.keys(LEGAL_PAGES) as [LegalPageKey, ...LegalPageKey[]];
+
 export const ADMIN_PAGE_SORT_KEYS = ['title', 'path', 'isPublished', 'layout', 'updatedAt'] as const;
 export const adminPagesQuery = tableQuerySchema(ADMIN_PAGE_SORT_KEYS, 'title');
 
@@ -106,6 +109,12 @@ export const adminPageRowSchema = z
     guid: z.string(),
     title: localizedSchema,
     path: z.string().nullable().describe('Path through the "Top level menu"; null: not in the menu'),
+    legalPage: z
+      .object({ key: z.enum(LEGAL_PAGE_KEYS), path: z.string() })
+      .nullable()
+      .describe(
+        "A legal page: which one, and its own route in the caller's language; null: not a legal page",
+      ),
     isPublished: z.boolean(),
     layout: z.enum(PAGE_LAYOUTS),
     updatedAt: z.string(),

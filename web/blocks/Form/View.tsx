@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -25,25 +24,22 @@ import {
 import { Link, useActionData, useFetcher, useLocation } from 'react-router';
 import { typedDayOf } from '../../../common/dates';
 import { formatFileSize } from '../../../common/file-size';
+// The rules a visitor's form runs, from modules without zod (not the forms index, whose schemas
+// would bring it along: issue 32).
+import { checkAnswers, fieldProblem, type RawAnswers, shownFieldKeys } from '../../../common/forms/answers';
+import type { FormField } from '../../../common/forms/definition';
 import {
   acceptedFileTypes,
-  checkAnswers,
   FORM_FILE_MAX_BYTES,
-  FORM_POST_FIELDS,
-  type FormActionResult,
-  type FormField,
-  fieldProblem,
   fileAcceptAttribute,
   fileSizeProblem,
-  formSteps,
-  isInputKind,
-  type PublicFormView,
-  type RawAnswers,
-  shownFieldKeys,
-} from '../../../common/forms/index';
+} from '../../../common/forms/files';
+import { formSteps, isInputKind } from '../../../common/forms/kinds';
+import { FORM_POST_FIELDS, type FormActionResult, type PublicFormView } from '../../../common/forms/public';
 import type { IssueMessage } from '../../../common/issues';
 import { type Locale, pickLocale } from '../../../common/localized-text';
 import { formatMoment } from '../../account/format';
+import { Notice } from '../../components/Notice';
 import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 import { useProofOfWork } from './proof';
@@ -72,9 +68,9 @@ export function FormBlock({ block }: BlockViewProps<'form'>) {
   const notice = (children: ReactNode) => (
     <section className="form-block" aria-labelledby={title ? headingId : undefined}>
       {header}
-      <Alert variant="light" color="gray" role="status">
+      <Notice color="gray" role="status">
         {children}
-      </Alert>
+      </Notice>
     </section>
   );
   if (!form) return notice(t('forms.unavailable'));
@@ -85,10 +81,10 @@ export function FormBlock({ block }: BlockViewProps<'form'>) {
     return (
       <section className="form-block form-block-preview" aria-labelledby={title ? headingId : undefined}>
         {header}
-        <Alert variant="light" color="blue" className="form-preview-note">
+        <Notice color="blue" className="form-preview-note">
           {t(mode === 'edit' ? 'forms.editNote' : 'forms.previewNote')}
           {form.version === 0 ? <Text size="sm">{t('forms.draftNote')}</Text> : null}
-        </Alert>
+        </Notice>
         <FillIn form={form} blockGuid={block.guid} xsrf={undefined} mode={mode} />
       </section>
     );
@@ -192,6 +188,13 @@ function FillIn({
   const enhanced = hydrated && mode !== 'edit';
   const [values, setValues] = useState<RawAnswers>(fromServer?.values ?? {});
   const [errors, setErrors] = useState<Record<string, string>>(fromServer?.fieldErrors ?? {});
+  // The error summary (GOV.UK's pattern, issue 35): shown after a refused "Versturen" or "Volgende",
+  // listing every wrong field with a link to it, and focused.
+  const [isSummaryShown, setSummaryShown] = useState(false);
+  // A message found while a pointer is pressed waits for its release: shown at once, it could push
+  // "Versturen" away between press and release, and the click would be lost (issue 35).
+  const pointerDown = useRef(false);
+  const heldErrors = useRef<Record<string, string>>({});
   const [step, setStep] = useState(0);
   const idPrefix = useId();
   const fieldId = (key: string) => `${idPrefix}-${key}`;
@@ -207,6 +210,28 @@ function FillIn({
   const busy = fetcher.state !== 'idle' || checking;
 
   useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    const press = () => {
+      pointerDown.current = true;
+    };
+    const release = () => {
+      pointerDown.current = false;
+      // After the click that the release makes (a submit checks every field itself).
+      window.setTimeout(() => {
+        const held = heldErrors.current;
+        heldErrors.current = {};
+        if (Object.keys(held).length > 0) setErrors((before) => ({ ...held, ...before }));
+      });
+    };
+    document.addEventListener('pointerdown', press, true);
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+    return () => {
+      document.removeEventListener('pointerdown', press, true);
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+    };
+  }, []);
   // A refusal from the server (after a post with JavaScript): its messages replace ours.
   const { renew } = work;
   useEffect(() => {
@@ -241,15 +266,29 @@ function FillIn({
         return problem && keys.has(input.name) ? [{ field: input.name, message: problem }] : [];
       },
     );
-  const focusFirst = (problems: { field: string }[]) =>
+  /** The first control of a question (its input, the first of a group's options). */
+  const controlOf = (key: string) =>
+    formRef.current?.querySelector<HTMLElement>(
+      `[data-field="${key}"] input, [data-field="${key}"] textarea, [data-field="${key}"] select`,
+    );
+  /** A summary link: to the question's step, then its own control (a group's first option). */
+  const goToField = (key: string) => {
+    const index = visibleSteps.findIndex((entry) => entry.fields.some((field) => field.key === key));
+    if (index >= 0 && index !== currentStep) setStep(index);
     requestAnimationFrame(() => {
-      const first = problems[0];
-      if (!first) return;
-      const element = formRef.current?.querySelector<HTMLElement>(
-        `[data-field="${first.field}"] input, [data-field="${first.field}"] textarea, [data-field="${first.field}"] select`,
-      );
-      element?.focus();
+      const control = controlOf(key);
+      control?.focus({ preventScroll: true });
+      // At once, not gliding (the click on an in-page link switches smooth scrolling on): the
+      // focus is already there, and "Versturen" must not move under a visitor's next press.
+      control?.closest('[data-field]')?.scrollIntoView({ block: 'center', behavior: 'instant' });
     });
+  };
+  /** Refused: the summary lists every wrong field and takes the focus. */
+  const showSummary = (problems: { field: string }[]) => {
+    if (problems.length === 0) return;
+    setSummaryShown(true);
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  };
 
   function onInput() {
     if (!formRef.current || mode === 'edit') return;
@@ -288,11 +327,16 @@ function FillIn({
     // An empty field the visitor only passed through is not told off yet (sending will).
     if (!problem || (target.value === '' && target.type !== 'checkbox' && target.type !== 'radio')) return;
     const text = message(problem);
+    if (pointerDown.current) {
+      heldErrors.current = { ...heldErrors.current, [key]: text };
+      return;
+    }
     setErrors((before) => (before[key] === text ? before : { ...before, [key]: text }));
   }
   function next() {
     const problems = checkKeys(new Set(fieldsOf(currentStep).map((field) => field.key)));
-    if (problems.length > 0) return focusFirst(problems);
+    if (problems.length > 0) return showSummary(problems);
+    setSummaryShown(false);
     setStep(currentStep + 1);
     requestAnimationFrame(() =>
       formRef.current?.querySelector<HTMLElement>('[data-step-heading]:not([hidden] *)')?.focus(),
@@ -323,7 +367,7 @@ function FillIn({
         entry.fields.some((field) => field.key === problems[0]?.field),
       );
       if (index >= 0) setStep(index);
-      focusFirst(problems);
+      showSummary(problems);
       return;
     }
     if (!xsrf && !mode && work.proof === null && formRef.current) {
@@ -380,23 +424,26 @@ function FillIn({
         </label>
       </div>
       <div ref={summaryRef} tabIndex={-1} className="form-summary" aria-live="polite">
-        {formError ? (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        {errorEntries.length > 0 && fromServer ? (
-          <Alert color="red" variant="light" title={t('forms.errorSummary')}>
+        {formError ? <Notice color="red">{formError}</Notice> : null}
+        {errorEntries.length > 0 && (fromServer || isSummaryShown) ? (
+          <Notice color="red" title={t('forms.errorSummary')}>
             <ul>
               {errorEntries.map(([key, text]) => (
                 <li key={key}>
-                  <a href={`#${fieldId(key)}`}>
+                  <a
+                    href={`#${fieldId(key)}`}
+                    onClick={(event) => {
+                      if (!enhanced) return;
+                      event.preventDefault();
+                      goToField(key);
+                    }}
+                  >
                     {labelOf(key)}: {text}
                   </a>
                 </li>
               ))}
             </ul>
-          </Alert>
+          </Notice>
         ) : null}
       </div>
       <Text size="sm" c="dimmed">

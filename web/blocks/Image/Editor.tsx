@@ -1,6 +1,6 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IMAGE_SIZES } from '../../../common/blocks/image';
-import { ImageUpload } from '../../components/media/ImageUpload';
+import { LibraryImageField } from '../../components/media/MediaPicker';
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
@@ -13,8 +13,7 @@ export const imageEditor: BlockEditor<'image'> = {
       <Stack gap="sm">
         <ContentTextField
           label={t('blockEditor.fields.alt')}
-          description={t('blockEditor.fields.altHint')}
-          required
+          description={t('blockEditor.fields.altOverrideHint')}
           value={value.alt}
           error={contentError(errors, locale, 'alt')}
           onChange={(alt) => onChange({ ...value, alt })}
@@ -28,22 +27,21 @@ export const imageEditor: BlockEditor<'image'> = {
       </Stack>
     );
   },
-  /** The upload needs the block: a new image block is created first (with its alt text). */
+  /**
+   * An image from the media library (issue 27): uploaded into the library when the block is not
+   * saved yet (the asset exists first, the block names it), or picked from it.
+   */
   Options: function ImageOptions({ options, errors, setOptions, blockGuid }) {
     const { t } = useTranslation();
     return (
       <OptionsSection>
         <Stack gap="sm">
-          {blockGuid ? (
-            <ImageUpload
-              purpose={{ block: blockGuid }}
-              value={options.imageGuid ?? null}
-              label={t('blockEditor.fields.image')}
-              onChange={(imageGuid) => setOptions({ imageGuid })}
-            />
-          ) : (
-            <Alert color="blue">{t('blockEditor.uploadAfterCreate')}</Alert>
-          )}
+          <LibraryImageField
+            purpose={blockGuid ? { block: blockGuid } : 'library'}
+            value={options.imageGuid ?? null}
+            label={t('blockEditor.fields.image')}
+            onChange={(imageGuid) => setOptions({ imageGuid })}
+          />
           {errors.imageGuid ? (
             <Text size="sm" c="red" role="alert">
               {errors.imageGuid}

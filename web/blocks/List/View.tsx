@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useLocation } from 'react-router';
 import type { ListItemView, ListPage } from '../../../common/list-items';
@@ -8,6 +8,7 @@ import { ListItemCard } from '../../components/lists/ListItemCard';
 import { ListPager } from '../../components/lists/ListPager';
 import { isEditPath } from '../../components/lists/list-url';
 import { useLazyListPage } from '../../components/lists/useLazyListPage';
+import { Notice } from '../../components/Notice';
 import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 
@@ -76,14 +77,14 @@ export function ListBlock({ block }: BlockViewProps<'list'>) {
       items(page, NO_TOOLS)
     )
   ) : lazy.state.status === 'failed' ? (
-    <Alert color="red" role="alert" className="list-error">
+    <Notice color="red" className="list-error">
       <Group justify="space-between">
         {errorMessage(lazy.state.error, t('lists.loadFailed'))}
         <Button size="compact-sm" variant="light" color="red" onClick={lazy.retry}>
           {t('status.retry')}
         </Button>
       </Group>
-    </Alert>
+    </Notice>
   ) : (
     <Group gap="xs" className="list-loading" role="status">
       <Loader size="xs" />

@@ -85,7 +85,12 @@ export function DataTable<Row, S extends string>({
       {searchLabel || toolbar ? (
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           {searchLabel ? (
-            <TableSearch label={searchLabel} value={state.search} onSearch={table.setSearch} />
+            <TableSearch
+              label={searchLabel}
+              caption={caption}
+              value={state.search}
+              onSearch={table.setSearch}
+            />
           ) : (
             <span />
           )}
@@ -100,7 +105,7 @@ export function DataTable<Row, S extends string>({
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <HeaderCell key={column.key} column={column} table={table} />
+                <HeaderCell key={column.key} column={column} table={table} caption={caption} />
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -171,9 +176,11 @@ function parsePageSize(value: string): TablePageSize {
 function HeaderCell<Row, S extends string>({
   column,
   table,
+  caption,
 }: {
   column: Column<Row, S>;
   table: TableControls<S>;
+  caption: string;
 }) {
   const { t } = useTranslation();
   const { sortKey } = column;
@@ -194,6 +201,12 @@ function HeaderCell<Row, S extends string>({
     >
       <UnstyledButton
         className="data-table-sort"
+        // Named after its column and table (issue 26): a screen with several tables has one "Naam" each.
+        aria-label={
+          typeof column.header === 'string'
+            ? t('adminShell.table.sortBy', { column: column.header, table: caption })
+            : undefined
+        }
         onClick={() => table.toggleSort(sortKey)}
         title={t(isSorted && direction === 'asc' ? 'adminShell.table.sortDesc' : 'adminShell.table.sortAsc')}
       >
@@ -215,10 +228,12 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
 
 function TableSearch({
   label,
+  caption,
   value,
   onSearch,
 }: {
   label: string;
+  caption: string;
   value: string;
   onSearch: (search: string) => void;
 }) {
@@ -253,7 +268,11 @@ function TableSearch({
           w={{ sm: 300 }}
           className="data-table-search-input"
         />
-        <Button type="submit" variant="light">
+        <Button
+          type="submit"
+          variant="light"
+          aria-label={t('adminShell.table.searchButton', { search: t('buttons.search'), table: caption })}
+        >
           {t('buttons.search')}
         </Button>
       </Group>

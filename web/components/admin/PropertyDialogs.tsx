@@ -23,6 +23,7 @@ import { accountQueries } from '../../account/queries';
 import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
+import { isChanged, useCloseGuard } from '../close-guard';
 import { type AdminPropertyDefinition, adminQueries, focusHeadingAfterDialog } from './queries';
 import '../../i18n/admin';
 
@@ -111,6 +112,11 @@ export function PropertyDialog({
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const isBuiltIn = definition?.isBuiltIn ?? false;
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(
+    opened && isChanged(draft, definition ? draftOf(definition) : EMPTY),
+    onClose,
+  );
   const inputTypes = isBuiltIn ? [definition!.inputType] : DEFINABLE_INPUT_TYPES;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -178,7 +184,8 @@ export function PropertyDialog({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       size="lg"
       title={t(definition ? 'adminPeople.properties.editTitle' : 'adminPeople.properties.createTitle')}
     >
@@ -349,13 +356,14 @@ export function PropertyDialog({
             </fieldset>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit">{t(definition ? 'buttons.update' : 'buttons.create')}</Button>
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
+import { isChanged, useCloseGuard } from '../close-guard';
 import {
   type AdminRoleRow,
   adminQueries,
@@ -45,6 +46,11 @@ export function RoleDialog({
     setDescription(role?.description ?? '');
     setError(null);
   }, [opened, role]);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(
+    opened && isChanged([name, description], [role?.name ?? '', role?.description ?? '']),
+    onClose,
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +72,8 @@ export function RoleDialog({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       title={t(role ? 'adminPeople.roles.editTitle' : 'adminPeople.roles.createTitle')}
     >
       <form onSubmit={submit} noValidate>
@@ -89,13 +96,14 @@ export function RoleDialog({
             onChange={(event) => setDescription(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit">{t(role ? 'buttons.update' : 'buttons.create')}</Button>
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

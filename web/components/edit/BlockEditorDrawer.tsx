@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Drawer, Group, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { PageView } from '../../../common/site';
 import { errorMessage, useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
+import { useCloseGuard } from '../close-guard';
 import { type BlockDraft, BlockForm, type BlockValues, newBlockDraft, storedBlockDraft } from './BlockForm';
 import { documentWithBlock, documentWithChangedBlock } from './block-editing';
 import { useDraft } from './draft';
@@ -57,10 +58,7 @@ export default function BlockEditorDrawer({
   const isWide = useMediaQuery(`(min-width: ${OVERLAY_BELOW}px)`) ?? false;
   // Closing with unsaved changes ("Sluit", Escape, the close button, a click beside it) asks first.
   const [isDirty, setDirty] = useState(false);
-  const [isAsking, setAsking] = useState(false);
-  // The question opens after the key or click that asked for it: opened within Escape's own event, it
-  // would hear that Escape too and close at once.
-  const close = () => (isDirty ? window.setTimeout(() => setAsking(true)) : onClose());
+  const { close, closeOnEscape, question } = useCloseGuard(isDirty, onClose);
   const { draft, error } = useDraft(page.guid);
   const block =
     target.kind === 'edit' ? draft?.document.blocks.find((item) => item.guid === target.guid) : undefined;
@@ -120,7 +118,7 @@ export default function BlockEditorDrawer({
     <Drawer
       opened
       onClose={close}
-      closeOnEscape={!isAsking}
+      closeOnEscape={closeOnEscape}
       position="right"
       size="lg"
       title={title}
@@ -130,17 +128,7 @@ export default function BlockEditorDrawer({
       className="block-editor-drawer"
     >
       {body}
-      <Modal opened={isAsking} onClose={() => setAsking(false)} title={t('closeBlock.title')} zIndex={400}>
-        <Text size="sm">{t('closeBlock.text')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-            {t('closeBlock.keep')}
-          </Button>
-          <Button color="red" onClick={onClose}>
-            {t('closeBlock.discard')}
-          </Button>
-        </Group>
-      </Modal>
+      {question}
     </Drawer>
   );
 }
@@ -193,8 +181,10 @@ function PageBlockForm<N extends BlockTypeName>({
         ),
       );
     }
-    // A new image block stays open: now that it exists, an image can be uploaded for it.
-    if (saved) await onSaved({ guid, keepOpen: target.kind === 'create' && name === 'image' });
+    // A new image block made without an image stays open, so one can still be chosen; one made
+    // with its image (uploaded into the library before the block existed, issue 27) closes.
+    const withoutImage = name === 'image' && !(options as { imageGuid?: unknown } | undefined)?.imageGuid;
+    if (saved) await onSaved({ guid, keepOpen: target.kind === 'create' && withoutImage });
     return saved !== undefined;
   }
 

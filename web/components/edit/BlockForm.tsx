@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.layer.css';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { BLOCK_TYPES, type BlockTypeName } from '../../../common/blocks/index';
 import { BLOCK_PERMISSIONS_KEY, type BlockPermissions } from '../../../common/blocks/permissions';
@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import type { ContentDraft, FieldErrors, OptionsDraft } from '../../blocks/editor-kit';
 import { BLOCK_EDITORS } from '../../blocks/editors';
 import { useTranslation } from '../../i18n';
+import { useReportDirty } from '../close-guard';
 import { defaultOptions, fieldKey } from './block-editing';
 import { useUnsavedChanges } from './unsaved';
 import '../../i18n/editor';
@@ -92,7 +93,7 @@ export function BlockForm<N extends BlockTypeName>({
   const [isSaving, setSaving] = useState(false);
   const isDirty = JSON.stringify(draft) !== JSON.stringify(initial);
   useUnsavedChanges(isDirty);
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useReportDirty(isDirty, onDirtyChange);
   const [tab, setTab] = useState<Locale>('nl');
   const { name } = draft;
   const type = BLOCK_TYPES[name];
@@ -192,6 +193,7 @@ export function BlockForm<N extends BlockTypeName>({
                 locale="nl"
                 value={draft.content.nl}
                 errors={errors}
+                options={draft.options}
                 onChange={(value) => setContent('nl', value)}
               />
             </Tabs.Panel>
@@ -202,6 +204,7 @@ export function BlockForm<N extends BlockTypeName>({
                     locale="en"
                     value={english}
                     errors={errors}
+                    options={draft.options}
                     onChange={(value) => setContent('en', value)}
                   />
                   <Group>
@@ -236,6 +239,7 @@ export function BlockForm<N extends BlockTypeName>({
             locale="nl"
             value={draft.content.nl}
             errors={errors}
+            options={draft.options}
             onChange={(value) => setContent('nl', value)}
           />
         ) : null}

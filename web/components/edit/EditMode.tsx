@@ -1,5 +1,5 @@
-import { Button, Group, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Button, Group, Kbd, Menu, Modal, Paper, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PageView } from '../../../common/site';
 import { useTask } from '../../account/tasks';
@@ -7,6 +7,7 @@ import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { useDraft } from './draft';
 import { PublishDialog } from './PublishDialog';
+import { isTextField } from './typing';
 import { useLeaveGuard } from './unsaved';
 import '../../i18n/editor';
 
@@ -14,12 +15,22 @@ import '../../i18n/editor';
 const PreviewDialog = lazy(() => import('./PreviewDialog'));
 const ScheduleDialog = lazy(() => import('./ScheduleDialog'));
 const RevisionsDrawer = lazy(() => import('./RevisionsDrawer'));
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog'));
 // The one page settings dialog (issue 26), the same form as the admin pages table's.
 const EditPageSettingsDialog = lazy(() =>
   import('../admin/pages/PageFormDialog').then((module) => ({ default: module.EditPageSettingsDialog })),
 );
 
-type Dialog = 'settings' | 'publish' | 'discard' | 'preview' | 'schedule' | 'revisions';
+type Dialog = 'settings' | 'publish' | 'discard' | 'preview' | 'schedule' | 'revisions' | 'shortcuts';
+
+/** "Naar de blokken": the focus on the page's first block (or the first area's add button). */
+function skipToBlocks() {
+  const first =
+    document.querySelector<HTMLElement>('[data-editable-block]') ??
+    document.querySelector<HTMLElement>('[data-editable-position] button');
+  first?.focus({ preventScroll: true });
+  first?.scrollIntoView({ block: 'center' });
+}
 
 /**
  * The bar of a page (or template) in edit mode (SPEC 2, issue 13): what is edited and whether it has
@@ -34,12 +45,41 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
   const close = () => setDialog(null);
   const hasDraft = draft?.hasDraft === true;
   const pending = draft?.schedules ?? [];
+  const [hasShownShortcuts, setHasShownShortcuts] = useState(false);
+  if (dialog === 'shortcuts' && !hasShownShortcuts) setHasShownShortcuts(true);
+  // Where the focus goes back to when the shortcut list closes (what had it when ? was pressed, or
+  // the "Meer" button): the lazily loaded list cannot know it.
+  const shortcutsFrom = useRef<HTMLElement | null>(null);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const closeShortcuts = () => {
+    const from = shortcutsFrom.current;
+    setDialog(null);
+    requestAnimationFrame(() => from?.focus({ preventScroll: true }));
+  };
+  // ? (outside text fields, with no dialog open) lists the keyboard shortcuts.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target))
+        return;
+      if (document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      shortcutsFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setDialog('shortcuts');
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <>
       <Paper className="edit-mode-bar" radius={0} p="sm" withBorder role="region" aria-label={t('edit.mode')}>
+        {/* Past the bar's buttons straight to the blocks (issue 35); shown when it has the focus. */}
+        <button type="button" className="skip-link" onClick={skipToBlocks}>
+          {t('editBar.skipToBlocks')}
+        </button>
         <Group justify="space-between" className="container" gap="xs">
           <Stack gap={0}>
-            <Text fw={600}>
+            {/* Where the focus starts on entering edit mode (web/components/route-focus.ts). */}
+            <Text fw={600} data-route-focus tabIndex={-1} className="edit-mode-title">
               {t('edit.mode')}: {page.title}
             </Text>
             <Text
@@ -65,7 +105,9 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
             )}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Button variant="light">{t('editBar.more')}</Button>
+                <Button variant="light" ref={moreButton}>
+                  {t('editBar.more')}
+                </Button>
               </Menu.Target>
               <Menu.Dropdown>
                 {isTemplate ? null : (
@@ -73,6 +115,15 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
                 )}
                 <Menu.Item onClick={() => setDialog('schedule')}>{t('editBar.schedule')}</Menu.Item>
                 <Menu.Item onClick={() => setDialog('revisions')}>{t('editBar.history')}</Menu.Item>
+                <Menu.Item
+                  onClick={() => {
+                    shortcutsFrom.current = moreButton.current;
+                    setDialog('shortcuts');
+                  }}
+                  rightSection={<Kbd size="xs">?</Kbd>}
+                >
+                  {t('editBar.shortcuts')}
+                </Menu.Item>
                 <Menu.Divider />
                 <Menu.Item color="red" disabled={!hasDraft} onClick={() => setDialog('discard')}>
                   {t('editBar.discard')}
@@ -101,6 +152,10 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
         ) : null}
         {dialog === 'revisions' ? (
           <RevisionsDrawer pageGuid={page.guid} opened onClose={close} onRestored={reload} />
+        ) : null}
+        {/* Kept once loaded: it closes with its transition and opens at once the next time. */}
+        {dialog === 'shortcuts' || hasShownShortcuts ? (
+          <ShortcutsDialog opened={dialog === 'shortcuts'} onClose={closeShortcuts} />
         ) : null}
       </Suspense>
       <Modal

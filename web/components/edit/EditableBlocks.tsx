@@ -177,7 +177,7 @@ function AddBlockMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-start" withinPortal>
+    <Menu position="bottom-start" withinPortal clickOutsideEvents={MENU_CLOSE_EVENTS}>
       <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown aria-label={t('blockEditor.chooseType')}>
         {ADDABLE_BLOCK_TYPES.map((name) => (
@@ -189,6 +189,13 @@ function AddBlockMenu({
     </Menu>
   );
 }
+
+/**
+ * A click or touch beside an open menu closes it (Escape too, and its focus trap keeps keys inside).
+ * Not Mantine's default, which adds keydown: every menu listens on the document even while closed,
+ * and with two menus per block each keystroke typed in place ran a hundred listeners (issue 26).
+ */
+const MENU_CLOSE_EVENTS = ['mousedown', 'touchstart'];
 
 /**
  * A block in its sortable list. Dragged, it stays in the list where it will land, drawn as the drop
@@ -239,7 +246,8 @@ const SortableBlock = memo(function SortableBlock({
         tabIndex={-1}
         aria-label={label}
       >
-        <Group className="editable-block-toolbar" gap={4} justify="space-between" wrap="nowrap">
+        {/* In a narrow column the buttons go to a second line rather than out of the block. */}
+        <Group className="editable-block-toolbar" gap={4} justify="space-between" wrap="wrap">
           <Group gap={4} wrap="nowrap">
             <button
               type="button"
@@ -337,7 +345,7 @@ const BlockActions = memo(function BlockActions({
     position: t(`blockEditor.positions.${position}`),
   });
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <Button
         size="compact-xs"
         variant="light"
@@ -376,7 +384,7 @@ const BlockActions = memo(function BlockActions({
         <span className="visually-hidden"> {name}</span>
       </Button>
       {NOT_COPIED.has(block.name) ? null : (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal clickOutsideEvents={MENU_CLOSE_EVENTS}>
           <Menu.Target>
             <ActionIcon
               size="sm"

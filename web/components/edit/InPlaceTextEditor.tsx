@@ -7,9 +7,16 @@ import { useTranslation } from '../../i18n';
 import { type ContentChange, useBlockAutosave } from './autosave';
 import { useDraft } from './draft';
 import type { CaretStart } from './InPlaceText';
-import { RichTextToolbar, richTextExtensions, useRichTextLabels } from './RichTextField';
+import {
+  RICH_TEXT_CORE_EXTENSIONS,
+  RichTextToolbar,
+  richTextExtensions,
+  useRichTextLabels,
+} from './RichTextField';
 import { SaveStatus } from './SaveStatus';
+import { useTypingMode } from './typing';
 import '../../i18n/editor';
+import './in-place.css';
 
 type TextContent = { doc?: RichTextNode };
 
@@ -19,13 +26,16 @@ function storedDoc(content: unknown, language: Locale): RichTextNode {
   return localized[language]?.doc ?? localized.nl?.doc ?? emptyEditorDoc();
 }
 
-/** The block's content with the shown language's text replaced (English starts as a copy of Dutch). */
+/**
+ * The block's content with the shown language's text replaced (English starts as a copy of Dutch).
+ * The text is read from the editor when the save is made, not at every keystroke.
+ */
 const withDoc =
-  (language: Locale, doc: RichTextNode): ContentChange =>
+  (language: Locale, readDoc: () => RichTextNode): ContentChange =>
   (content) => {
     const localized = (content ?? { nl: { doc: emptyEditorDoc() } }) as Record<string, TextContent>;
     const base = localized[language] ?? localized.nl ?? {};
-    return { ...localized, [language]: { ...base, doc } } as ReturnType<ContentChange>;
+    return { ...localized, [language]: { ...base, doc: readDoc() } } as ReturnType<ContentChange>;
   };
 
 /**
@@ -84,6 +94,7 @@ function LoadedEditor({
   scheduleRef.current = autosave.schedule;
   const editor = useEditor({
     extensions: richTextExtensions(),
+    enableCoreExtensions: RICH_TEXT_CORE_EXTENSIONS,
     content: stored,
     immediatelyRender: false,
     editorProps: {
@@ -94,10 +105,15 @@ function LoadedEditor({
         'data-in-place-editor': blockGuid,
       },
     },
+    // A keystroke only (re)starts the autosave's timer: the text is read once, when it is saved.
     onUpdate: ({ editor: current }) => {
-      const doc = current.getJSON() as RichTextNode;
-      synced.current = JSON.stringify(doc);
-      scheduleRef.current(withDoc(language, doc));
+      scheduleRef.current(
+        withDoc(language, () => {
+          const doc = current.getJSON() as RichTextNode;
+          synced.current = JSON.stringify(doc);
+          return doc;
+        }),
+      );
       setHasTyped(true);
     },
     onBlur: () => autosave.flush(),
@@ -118,8 +134,9 @@ function LoadedEditor({
   }, [editor, storedJson, autosave.hasUnsaved]);
 
   const labels = useRichTextLabels();
+  const area = useTypingMode<HTMLDivElement>();
   return (
-    <div className="in-place-text is-editing" data-in-place={blockGuid}>
+    <div ref={area} className="in-place-text is-editing" data-in-place={blockGuid}>
       <RichTextEditor editor={editor} labels={labels} className="rich-text-field in-place-editor">
         <RichTextToolbar sticky />
         <RichTextEditor.Content />

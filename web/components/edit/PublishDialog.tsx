@@ -64,7 +64,14 @@ function PublishForm({ page, draft, onClose }: { page: PageView; draft: PageDraf
     });
     await reload();
     setBusy(false);
-    if (published) onClose();
+    if (!published) return;
+    onClose();
+    // "Publiceer" is disabled now (nothing left to publish): the focus goes to the edit bar's title,
+    // next to the status that says the page is published (issue 35), not to <body>.
+    setTimeout(
+      () => document.querySelector<HTMLElement>('.edit-mode-title')?.focus({ preventScroll: true }),
+      0,
+    );
   }
 
   /** Closes the dialog and takes the editor to the finding's block. */

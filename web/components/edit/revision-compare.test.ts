@@ -61,8 +61,8 @@ describe('revision changes in words', () => {
       'Text changed in Main content',
     );
     expect(changeText(en, { kind: 'options' })).toBe('Page settings changed');
-    expect(changeText(en, { kind: 'blockAdded', guid: 'x', block: 'gallery', position: 'top' })).toBe(
-      'gallery added to Top row',
+    expect(changeText(en, { kind: 'blockAdded', guid: 'x', block: 'carousel', position: 'top' })).toBe(
+      'carousel added to Top row',
     );
   });
 

@@ -1,7 +1,9 @@
 import { Drawer } from '@mantine/core';
+import { useState } from 'react';
 import type { BlockTypeName } from '../../../common/blocks/index';
 import { useTask } from '../../account/tasks';
 import { useTranslation } from '../../i18n';
+import { useCloseGuard } from '../close-guard';
 import {
   type BlockDraft,
   BlockForm,
@@ -41,10 +43,14 @@ export default function ItemBlockDrawer({
     target.kind === 'create'
       ? t('blockEditor.createTitle', { type: typeName })
       : t('blockEditor.editTitle', { type: typeName });
+  // Closing with unsaved changes ("Sluit", Escape, the close button, a click beside it) asks first.
+  const [isDirty, setDirty] = useState(false);
+  const { close, closeOnEscape, question } = useCloseGuard(isDirty, onClose);
   return (
     <Drawer
       opened
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       position="right"
       size="lg"
       zIndex={300}
@@ -61,8 +67,10 @@ export default function ItemBlockDrawer({
         title={title}
         typeName={typeName}
         onSaved={onSaved}
-        onClose={onClose}
+        onClose={close}
+        onDirtyChange={setDirty}
       />
+      {question}
     </Drawer>
   );
 }
@@ -77,6 +85,7 @@ function ItemBlockForm<N extends BlockTypeName>({
   typeName,
   onSaved,
   onClose,
+  onDirtyChange,
 }: {
   itemGuid: string;
   bodyGuid: string | null;
@@ -86,6 +95,7 @@ function ItemBlockForm<N extends BlockTypeName>({
   typeName: string;
   onSaved(input: { block: ItemBlock; keepOpen: boolean }): void;
   onClose(): void;
+  onDirtyChange(isDirty: boolean): void;
 }) {
   const { t } = useTranslation();
   const run = useTask();
@@ -123,6 +133,7 @@ function ItemBlockForm<N extends BlockTypeName>({
       blockGuid={target.kind === 'edit' ? target.block.guid : null}
       onSubmit={save}
       onClose={onClose}
+      onDirtyChange={onDirtyChange}
     />
   );
 }

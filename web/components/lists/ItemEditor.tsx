@@ -19,9 +19,11 @@ import dayjs from 'dayjs';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { isItemTypeName } from '../../../common/list-items';
 import { errorMessage } from '../../account/tasks';
+import { useViewer } from '../../account/viewer';
 import { useTranslation } from '../../i18n';
+import { isChanged, useCloseGuard, useReportDirty } from '../close-guard';
 import { SiteDates, usePickerProps, useTimeProps } from '../dates';
-import { ImageUpload } from '../media/ImageUpload';
+import { LibraryImageField } from '../media/MediaPicker';
 import { ItemBlocks } from './ItemBlocks';
 import '../../i18n/dates';
 import '../../i18n/editor';
@@ -65,11 +67,14 @@ export function ItemEditor({
   const { t } = useTranslation();
   // A block editor over the dialog takes Escape for itself (see ItemBlocks).
   const [hasOverlay, setOverlay] = useState(false);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const [isDirty, setDirty] = useState(false);
+  const { close, closeOnEscape, question } = useCloseGuard(target !== null && isDirty, onClose);
   return (
     <Modal
       opened={target !== null}
-      onClose={onClose}
-      closeOnEscape={!hasOverlay}
+      onClose={close}
+      closeOnEscape={!hasOverlay && closeOnEscape}
       size="lg"
       title={target?.mode === 'edit' ? t('lists.editor.editTitle') : t('lists.editor.newTitle')}
     >
@@ -79,10 +84,13 @@ export function ItemEditor({
           blockGuid={blockGuid}
           defaultType={defaultType}
           onClose={onClose}
+          onCancel={close}
           onSave={onSave}
           onOverlayChange={setOverlay}
+          onDirtyChange={setDirty}
         />
       ) : null}
+      {question}
     </Modal>
   );
 }
@@ -93,15 +101,19 @@ function ItemEditorBody({
   blockGuid,
   defaultType,
   onClose,
+  onCancel,
   onSave,
   onOverlayChange,
+  onDirtyChange,
 }: {
   target: EditorTarget;
   blockGuid: string;
   defaultType: string;
   onClose(): void;
+  onCancel(): void;
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
   onOverlayChange(isOpen: boolean): void;
+  onDirtyChange(isDirty: boolean): void;
 }) {
   const { t } = useTranslation();
   const editedGuid = target.mode === 'edit' ? target.guid : null;
@@ -139,8 +151,10 @@ function ItemEditorBody({
       types={types.data ?? []}
       parents={parents.data ?? []}
       onClose={onClose}
+      onCancel={onCancel}
       onSave={onSave}
       onOverlayChange={onOverlayChange}
+      onDirtyChange={onDirtyChange}
     />
   );
 }
@@ -151,32 +165,43 @@ function ItemForm({
   types,
   parents,
   onClose,
+  onCancel,
   onSave,
   onOverlayChange,
+  onDirtyChange,
 }: {
   target: EditorTarget;
   initial: ItemDraft;
   types: { name: string; label: string }[];
   parents: { value: string; label: string }[];
+  /** After a save: closes at once. */
   onClose(): void;
+  /** Annuleer: asks first while the form holds unsaved input. */
+  onCancel(): void;
   onSave(draft: ItemDraft, target: EditorTarget): Promise<boolean>;
   onOverlayChange(isOpen: boolean): void;
+  onDirtyChange(isDirty: boolean): void;
 }) {
   const { t, i18n } = useTranslation();
+  const canUseLibrary = useViewer()?.canUseLibrary === true;
   const picker = usePickerProps();
   const time = useTimeProps();
   const [draft, setDraft] = useState<ItemDraft>(initial);
   const [isBusy, setBusy] = useState(false);
   const [isSubmitted, setSubmitted] = useState(false);
+  const isDirty = isChanged(draft, initial);
+  useReportDirty(isDirty, onDirtyChange);
 
   const update = (changes: Partial<ItemDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const titleMissing = draft.titleNl.trim() === '';
   const typeInvalid = !isItemTypeName(normaliseTypeName(draft.listItemTypeName));
+  // Dutch first: a place named in English only is not enough (the server says so too).
+  const placeNlMissing = draft.placeNl.trim() === '' && draft.placeEn.trim() !== '';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (titleMissing || typeInvalid) return;
+    if (titleMissing || typeInvalid || placeNlMissing) return;
     setBusy(true);
     const saved = await onSave(draft, target);
     setBusy(false);
@@ -268,6 +293,28 @@ function ItemForm({
               onChange={(value) => update({ periodEnd: value })}
             />
           </Group>
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('lists.editor.placeNl')}
+              value={draft.placeNl}
+              maxLength={200}
+              error={isSubmitted && placeNlMissing ? t('auth.required') : null}
+              onChange={(event) => update({ placeNl: event.currentTarget.value })}
+            />
+            <TextInput
+              label={t('lists.editor.placeEn')}
+              value={draft.placeEn}
+              maxLength={200}
+              onChange={(event) => update({ placeEn: event.currentTarget.value })}
+            />
+          </Group>
+          <TextInput
+            label={t('lists.editor.placeAddress')}
+            description={t('lists.editor.placeHint')}
+            value={draft.placeAddress}
+            maxLength={300}
+            onChange={(event) => update({ placeAddress: event.currentTarget.value })}
+          />
           <Group>
             <Switch
               label={t('lists.editor.highlight')}
@@ -291,9 +338,10 @@ function ItemForm({
             nothingFoundMessage={t('table.noRecords')}
             onChange={(value) => update({ parentGuids: value })}
           />
-          {target.mode === 'edit' ? (
-            <ImageUpload
-              purpose={{ item: target.guid }}
+          {target.mode === 'edit' || canUseLibrary ? (
+            // A new item's image goes into the media library first (issue 27): the item names it once made.
+            <LibraryImageField
+              purpose={target.mode === 'edit' ? { item: target.guid } : 'library'}
               value={draft.imageGuid}
               label={t('lists.editor.image')}
               onChange={(guid) => update({ imageGuid: guid })}
@@ -311,7 +359,7 @@ function ItemForm({
             />
           </Suspense>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onCancel}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit" loading={isBusy}>

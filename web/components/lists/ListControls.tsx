@@ -1,5 +1,5 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { type FormEvent, useRef } from 'react';
+import { Button } from '@mantine/core';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import { Form, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LIST_SORT_KEYS, type ListSortKey, listParamName } from '../../../common/list-items';
 import { useTranslation } from '../../i18n';
@@ -68,42 +68,89 @@ export function ListControls({
       {otherParams(searchParams, blockGuid).map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          className="list-search"
-          type="search"
-          name={listParamName(blockGuid, 'q')}
-          label={t('lists.search')}
-          placeholder={t('lists.searchPlaceholder')}
-          defaultValue={q}
-          key={`q-${q}`}
-        />
-        <NativeSelect
-          className="list-sort"
-          name={listParamName(blockGuid, 'sort')}
-          label={t('lists.sortBy')}
-          // Uncontrolled, reset by key when the URL changes: the new choice stays visible while the
-          // router loads it.
-          defaultValue={sortBy}
-          key={`sort-${sortBy}`}
-          onChange={submitNow}
-          data={sortKeys.map((key) => ({ value: key, label: t(`lists.sort.${key}`) }))}
-        />
+      <div className="list-controls-row">
+        <ListField label={t('lists.search')} className="list-search">
+          {(id) => (
+            <input
+              id={id}
+              className="list-field-input"
+              type="search"
+              name={listParamName(blockGuid, 'q')}
+              placeholder={t('lists.searchPlaceholder')}
+              defaultValue={q}
+              key={`q-${q}`}
+            />
+          )}
+        </ListField>
+        <ListField label={t('lists.sortBy')} className="list-sort">
+          {(id) => (
+            <select
+              id={id}
+              className="list-field-input list-field-select"
+              name={listParamName(blockGuid, 'sort')}
+              // Uncontrolled, reset by key when the URL changes: the new choice stays visible while
+              // the router loads it.
+              defaultValue={sortBy}
+              key={`sort-${sortBy}`}
+              onChange={submitNow}
+            >
+              {sortKeys.map((key) => (
+                <option key={key} value={key}>
+                  {t(`lists.sort.${key}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </ListField>
         {typeOptions.length > 0 ? (
-          <NativeSelect
-            className="list-type-filter"
-            name={listParamName(blockGuid, 'filter')}
-            label={t('lists.type')}
-            defaultValue={filter}
-            key={`filter-${filter}`}
-            onChange={submitNow}
-            data={[{ value: '', label: t('lists.allTypes') }, ...typeOptions]}
-          />
+          <ListField label={t('lists.type')} className="list-type-filter">
+            {(id) => (
+              <select
+                id={id}
+                className="list-field-input list-field-select"
+                name={listParamName(blockGuid, 'filter')}
+                defaultValue={filter}
+                key={`filter-${filter}`}
+                onChange={submitNow}
+              >
+                {[{ value: '', label: t('lists.allTypes') }, ...typeOptions].map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </ListField>
         ) : null}
         <Button type="submit" variant="light">
           {t('buttons.search')}
         </Button>
-      </Group>
+      </div>
     </Form>
+  );
+}
+
+/**
+ * A labelled field of the list's controls: a plain input or select styled as the site's fields
+ * (web/styles/site.css), so a visitor's list page does not load Mantine's input components (issue
+ * 32: the list page's JavaScript stays within 150 KB).
+ */
+function ListField({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={`list-field ${className}`}>
+      <label htmlFor={id} className="list-field-label">
+        {label}
+      </label>
+      {children(id)}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { itemDisplayDate, type ListItemView } from '../../../common/list-items';
+import { itemDisplayDate, type ListItemView, placeLine } from '../../../common/list-items';
 import { imageUrl, SITE_IMAGES } from '../../../common/media';
 import { useLocale, useTranslation } from '../../i18n';
 import { useItemTypeLabel } from './item-type-label';
@@ -55,6 +55,12 @@ export function ListItemCard({
             </span>
             <time dateTime={shown.date}>{formatItemDate(shown.date, locale)}</time>
           </Text>
+          {item.place ? (
+            <Text size="sm" c="dimmed" component="span" className="list-item-place">
+              <span className="visually-hidden">{t('lists.place')}: </span>
+              {placeLine(item.place)}
+            </Text>
+          ) : null}
           {item.listItemTypeName ? (
             <Text size="sm" c="dimmed" component="span" className="list-item-type">
               {item.listItemTypeLabel || typeLabel(item.listItemTypeName)}

@@ -13,6 +13,10 @@ export type ItemDraft = {
   listItemTypeName: string;
   publishedOn: string | null;
   periodEnd: string | null;
+  /** Where it takes place (issue 30): its name in Dutch and English, and an address line. */
+  placeNl: string;
+  placeEn: string;
+  placeAddress: string;
   highlight: boolean;
   isPublished: boolean;
   parentGuids: string[];
@@ -35,6 +39,9 @@ export function emptyDraft(): ItemDraft {
     listItemTypeName: '',
     publishedOn: dayjs().format(PICKER_FORMAT),
     periodEnd: null,
+    placeNl: '',
+    placeEn: '',
+    placeAddress: '',
     highlight: false,
     isPublished: true,
     parentGuids: [],
@@ -166,6 +173,7 @@ function storedInput(detail: ItemDetail): ListItemInput {
     metadata: { description: { nl: descriptionNl, ...(descriptionEn ? { en: descriptionEn } : {}) } },
     publishedOn: detail.publishedOn,
     periodEnd: detail.periodEnd,
+    place: detail.placeTranslations,
     highlight: detail.highlight,
     isPublished: detail.isPublished,
     sortId: detail.sortId,
@@ -247,11 +255,19 @@ function toInput(draft: ItemDraft, current: ItemDetail | null): ListItemInput {
     contentBuildingBlockInstances: blocks,
     ...(draft.publishedOn ? { publishedOn: toIso(draft.publishedOn) ?? undefined } : {}),
     periodEnd: toIso(draft.periodEnd),
+    place: placeOf(draft),
     highlight: draft.highlight,
     isPublished: draft.isPublished,
     sortId: current?.sortId ?? 0,
     imageGuid: draft.imageGuid,
   };
+}
+
+/** The place fields as the API takes them: null when all three are empty. */
+function placeOf(draft: ItemDraft): ListItemInput['place'] {
+  const [nl, en, address] = [draft.placeNl.trim(), draft.placeEn.trim(), draft.placeAddress.trim()];
+  if (!nl && !en && !address) return null;
+  return { name: { nl, ...(en ? { en } : {}) }, address };
 }
 
 export async function createItem(blockGuid: string, draft: ItemDraft) {
@@ -306,6 +322,9 @@ function draftOf(detail: ItemDetail): ItemDraft {
     listItemTypeName: detail.listItemTypeName,
     publishedOn: toPicker(detail.publishedOn),
     periodEnd: toPicker(detail.periodEnd),
+    placeNl: detail.placeTranslations?.name.nl ?? '',
+    placeEn: detail.placeTranslations?.name.en ?? '',
+    placeAddress: detail.placeTranslations?.address ?? '',
     highlight: detail.highlight,
     isPublished: detail.isPublished,
     parentGuids: detail.parentGuids,

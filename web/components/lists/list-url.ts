@@ -1,25 +1,9 @@
+import { formatMoment } from '../../../common/dates';
 import { type ListUrlKey, listParamName } from '../../../common/list-items';
 
-/** SPEC 9's dates are shown in the site's time zone, so the server render and hydration agree. */
-export const SITE_TIME_ZONE = 'Europe/Amsterdam';
-
-/** "22 november 2026" in Dutch, "22 November 2026" in English. */
+/** "22 november 2026" in Dutch, "22 November 2026" in English: the one formatter, without the time. */
 export function formatItemDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(language === 'en' ? 'en-GB' : 'nl-NL').format(date);
-}
-
-// One formatter per language: making one is most of the cost of a date (a list page shows many).
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
-    dateFormats.set(locale, format);
-  }
-  return format;
+  return formatMoment(iso, language, { time: false });
 }
 
 /**

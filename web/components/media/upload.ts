@@ -4,7 +4,14 @@ import { readCookie } from '../../../common/locale';
 import { MAX_UPLOAD_BYTES } from '../../../common/media';
 
 /** What an upload is for: the query flag of POST /a/upload (SPEC 5). */
-export type UploadPurpose = 'public' | 'profile' | 'api' | { block: string } | { item: string };
+export type UploadPurpose =
+  | 'public'
+  | 'profile'
+  | 'api'
+  /** Into the media library itself (issue 27): for a block, item or draft not saved yet. */
+  | 'library'
+  | { block: string }
+  | { item: string };
 
 /** The 201 answer of POST /a/upload. */
 export type UploadedImage = {

@@ -12,6 +12,7 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
 import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
+import { useCloseGuard } from '../../components/close-guard';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import { useTranslation } from '../../i18n';
 import type { Route } from './+types/forms';
@@ -264,13 +265,16 @@ export default function AdminFormsPage() {
 function TitleDialog({ dialog, onClose }: { dialog: Dialog; onClose(saved: string | null): void }) {
   const { t } = useTranslation();
   const run = useTask();
-  const [title, setTitle] = useState(
+  const [initialTitle] = useState(() =>
     dialog.mode === 'create'
       ? ''
       : dialog.mode === 'rename'
         ? dialog.form.title
         : t('adminForms.copyOf', { title: dialog.form.title }),
   );
+  const [title, setTitle] = useState(initialTitle);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(title !== initialTitle, () => onClose(null));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -312,7 +316,12 @@ function TitleDialog({ dialog, onClose }: { dialog: Dialog; onClose(saved: strin
   }
 
   return (
-    <Modal opened onClose={() => onClose(null)} title={t(`adminForms.dialogs.${dialog.mode}`)}>
+    <Modal
+      opened
+      onClose={close}
+      closeOnEscape={closeOnEscape}
+      title={t(`adminForms.dialogs.${dialog.mode}`)}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -325,7 +334,7 @@ function TitleDialog({ dialog, onClose }: { dialog: Dialog; onClose(saved: strin
             onChange={(event) => setTitle(event.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(null)}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
@@ -334,6 +343,7 @@ function TitleDialog({ dialog, onClose }: { dialog: Dialog; onClose(saved: strin
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

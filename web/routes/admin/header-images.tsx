@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatMoment } from '../../../common/dates';
 import { SITE_IMAGES } from '../../../common/media';
 import { accountMeta } from '../../account/meta';
 import { useTask } from '../../account/tasks';
@@ -10,7 +11,8 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
 import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
-import { ImageUpload } from '../../components/media/ImageUpload';
+import { isChanged, useCloseGuard } from '../../components/close-guard';
+import { LibraryImageField } from '../../components/media/MediaPicker';
 import { mediaUrl } from '../../components/media-url';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import { useTranslation } from '../../i18n';
@@ -52,7 +54,6 @@ export default function HeaderImagesPage() {
   const backToOpener = () => requestAnimationFrame(() => opener.current?.focus());
   const toHeading = () => requestAnimationFrame(() => document.getElementById('admin-title')?.focus());
   const invalidate = () => queryClient.invalidateQueries({ queryKey: ['admin', 'headerImages'] });
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   async function remove(image: HeaderImage) {
     const done = await run(t('adminSite.headerImages.tasks.delete'), () =>
@@ -130,7 +131,7 @@ export default function HeaderImagesPage() {
             header: t('adminSite.headerImages.columns.updatedAt'),
             sortKey: 'updatedAt',
             visibleFrom: 'md',
-            render: (row) => dates.format(new Date(row.updatedAt)),
+            render: (row) => formatMoment(row.updatedAt, i18n.language),
           },
           {
             key: 'actions',
@@ -220,6 +221,20 @@ function HeaderImageDialog({ editing, onClose }: { editing: Editing; onClose: (s
   const [textNl, setTextNl] = useState(initial?.textTranslations.nl ?? '');
   const [textEn, setTextEn] = useState(initial?.textTranslations.en ?? '');
   const [imageGuid, setImageGuid] = useState<string | null>(initial?.imageGuid ?? null);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(
+    isChanged(
+      [titleNl, titleEn, textNl, textEn, imageGuid],
+      [
+        initial?.titleTranslations.nl ?? '',
+        initial?.titleTranslations.en ?? '',
+        initial?.textTranslations.nl ?? '',
+        initial?.textTranslations.en ?? '',
+        initial?.imageGuid ?? null,
+      ],
+    ),
+    () => onClose(false),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -283,7 +298,8 @@ function HeaderImageDialog({ editing, onClose }: { editing: Editing; onClose: (s
     <Modal
       opened
       size="lg"
-      onClose={() => onClose(false)}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       title={t(initial ? 'adminSite.headerImages.edit' : 'adminSite.headerImages.add')}
     >
       <form onSubmit={submit} noValidate>
@@ -309,7 +325,7 @@ function HeaderImageDialog({ editing, onClose }: { editing: Editing; onClose: (s
             error={errors['body/text/en']}
           />
           <div id={fieldId('body/imageGuid')} tabIndex={-1}>
-            <ImageUpload
+            <LibraryImageField
               purpose="public"
               value={imageGuid}
               onChange={(guid) => setImageGuid(guid)}
@@ -322,7 +338,7 @@ function HeaderImageDialog({ editing, onClose }: { editing: Editing; onClose: (s
             ) : null}
           </div>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(false)}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
@@ -331,6 +347,7 @@ function HeaderImageDialog({ editing, onClose }: { editing: Editing; onClose: (s
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

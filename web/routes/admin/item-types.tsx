@@ -9,6 +9,7 @@ import { AdminPage } from '../../components/admin/AdminPage';
 import { DataTable } from '../../components/admin/DataTable';
 import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
+import { isChanged, useCloseGuard } from '../../components/close-guard';
 import { fieldErrors } from '../../components/site-admin/field-errors';
 import { useTranslation } from '../../i18n';
 import type { Route } from './+types/item-types';
@@ -184,6 +185,14 @@ function ItemTypeDialog({ editing, onClose }: { editing: Editing; onClose: (save
   const [name, setName] = useState(initial?.name ?? '');
   const [nl, setNl] = useState(initial?.labelTranslations.nl ?? '');
   const [en, setEn] = useState(initial?.labelTranslations.en ?? '');
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(
+    isChanged(
+      [name, nl, en],
+      [initial?.name ?? '', initial?.labelTranslations.nl ?? '', initial?.labelTranslations.en ?? ''],
+    ),
+    () => onClose(false),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -233,7 +242,8 @@ function ItemTypeDialog({ editing, onClose }: { editing: Editing; onClose: (save
   return (
     <Modal
       opened
-      onClose={() => onClose(false)}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       title={t(initial ? 'adminSite.itemTypes.edit' : 'adminSite.itemTypes.add')}
     >
       <form onSubmit={submit} noValidate>
@@ -266,7 +276,7 @@ function ItemTypeDialog({ editing, onClose }: { editing: Editing; onClose: (save
             error={errors['body/label/en']}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(false)}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
@@ -275,6 +285,7 @@ function ItemTypeDialog({ editing, onClose }: { editing: Editing; onClose: (save
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

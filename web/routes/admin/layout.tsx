@@ -17,7 +17,6 @@ import { useViewer } from '../../account/viewer';
 import { InactiveDialog } from '../../components/account/InactiveDialog';
 import { TermsDialog } from '../../components/account/TermsDialog';
 import { UserMenu } from '../../components/account/UserMenu';
-import { ADMIN_TITLE_ID } from '../../components/admin/AdminPage';
 import { CookieConsentDialog } from '../../components/CookieConsentDialog';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { StatusPage } from '../../components/StatusPage';
@@ -36,6 +35,7 @@ const SIDE_MENU = [
   { to: '/admin/users', label: 'adminShell.users' },
   { to: '/admin/roles', label: 'adminShell.roles' },
   { to: '/admin/forms', label: 'adminShell.forms', isBeta: true },
+  { to: '/admin/media', label: 'adminShell.media' },
   { to: '/admin/trash', label: 'adminShell.trash' },
 ] as const;
 const SITE_MENU = [
@@ -103,8 +103,8 @@ function AdminShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (previousPath.current === pathname) return;
     previousPath.current = pathname;
+    // The focus goes to the new screen's heading by the app's one rule (web/components/route-focus.ts).
     drawer.close();
-    document.getElementById(ADMIN_TITLE_ID)?.focus({ preventScroll: true });
   }, [pathname, drawer]);
 
   // Opening the drawer puts the focus on its first link; Escape closes it and returns to the burger.

@@ -15,6 +15,7 @@ import {
   menuQueries,
 } from '../../components/admin/menu/menu-data';
 import { RedirectsSection } from '../../components/admin/menu/RedirectsSection';
+import { useCloseGuard } from '../../components/close-guard';
 import { useLocale, useTranslation } from '../../i18n';
 import type { Route } from './+types/menu';
 import '../../i18n/admin';
@@ -360,12 +361,14 @@ function MenuNameDialog({
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(name !== initial, onClose);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(await onSave(name.trim()));
   }
   return (
-    <Modal opened onClose={onClose} title={title}>
+    <Modal opened onClose={close} closeOnEscape={closeOnEscape} title={title}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -377,13 +380,14 @@ function MenuNameDialog({
             data-autofocus
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit">{initial ? t('buttons.update') : t('buttons.create')}</Button>
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

@@ -32,7 +32,9 @@ import { useTask } from '../../account/tasks';
 import { ApiError, api, unwrap } from '../../api/client';
 import { QueryState } from '../../components/account/QueryState';
 import { AdminPage } from '../../components/admin/AdminPage';
-import { ImageUpload } from '../../components/media/ImageUpload';
+import { BackupRuns } from '../../components/admin/BackupRuns';
+import { DayInput } from '../../components/dates';
+import { LibraryImageField } from '../../components/media/MediaPicker';
 import { mediaUrl } from '../../components/media-url';
 import { useTranslation } from '../../i18n';
 import { useRootData } from '../../layouts/root-data';
@@ -59,6 +61,10 @@ const GROUPS = {
   access: ['signUpEnabled', 'termsOfUseVersion'],
   privacy: ['cookieCategories', 'autoTranslate'],
   notifications: ['notificationClose'],
+  // Issue 30: robots.txt and noindex for a test site, the contact of security.txt.
+  search: ['discourageSearchEngines', 'securityContact', 'securityExpires'],
+  // Issue 28: a backup every night, how many are kept; the latest runs below the form.
+  backups: ['backupSchedule', 'backupKeep'],
   parts: [],
 } as const satisfies Record<string, readonly PlatformSettingKey[]>;
 type SettingsGroup = keyof typeof GROUPS;
@@ -491,6 +497,92 @@ function SettingsForm({ initial }: { initial: Values }) {
         </form>
       </Tabs.Panel>
 
+      <Tabs.Panel value="search" pt="md">
+        <form onSubmit={(event) => submit(event, 'search')} noValidate>
+          <Stack gap="lg">
+            <Switch
+              id={fieldId('discourageSearchEngines')}
+              label={t('adminSite.searchEngines.discourage')}
+              description={t('adminSite.searchEngines.discourageHelp')}
+              checked={values.discourageSearchEngines === 'true'}
+              onChange={(event) =>
+                set('discourageSearchEngines')(event.currentTarget.checked ? 'true' : 'false')
+              }
+              error={errorOf('discourageSearchEngines')}
+            />
+            <Stack gap={4}>
+              <Text size="sm">{t('adminSite.searchEngines.documents')}</Text>
+              <Group gap="md">
+                <Anchor href="/sitemap.xml" size="sm">
+                  {t('adminSite.searchEngines.sitemap')}
+                </Anchor>
+                <Anchor href="/robots.txt" size="sm">
+                  {t('adminSite.searchEngines.robots')}
+                </Anchor>
+                <Anchor href="/feed.rss" size="sm">
+                  {t('adminSite.searchEngines.feed')}
+                </Anchor>
+              </Group>
+            </Stack>
+            <Fieldset legend={t('adminSite.searchEngines.securityLegend')}>
+              <Stack gap="sm">
+                <Text size="sm" c="dimmed">
+                  {t('adminSite.searchEngines.securityHelp')}
+                </Text>
+                <TextInput
+                  id={fieldId('securityContact')}
+                  label={t('adminSite.searchEngines.securityContact')}
+                  description={t('adminSite.searchEngines.securityContactHelp')}
+                  value={values.securityContact}
+                  onChange={(event) => set('securityContact')(event.currentTarget.value)}
+                  error={errorOf('securityContact')}
+                />
+                <DayInput
+                  id={fieldId('securityExpires')}
+                  name="securityExpires"
+                  label={t('adminSite.searchEngines.securityExpires')}
+                  description={t('adminSite.searchEngines.securityExpiresHelp')}
+                  value={values.securityExpires}
+                  onChange={set('securityExpires')}
+                  error={errorOf('securityExpires')}
+                />
+              </Stack>
+            </Fieldset>
+            {saveBar('search')}
+          </Stack>
+        </form>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="backups" pt="md">
+        <form onSubmit={(event) => submit(event, 'backups')} noValidate>
+          <Stack gap="lg">
+            <Switch
+              id={fieldId('backupSchedule')}
+              label={t('adminSite.backups.nightly')}
+              description={t('adminSite.backups.nightlyHelp')}
+              checked={values.backupSchedule === 'nightly'}
+              onChange={(event) => set('backupSchedule')(event.currentTarget.checked ? 'nightly' : 'off')}
+              error={errorOf('backupSchedule')}
+            />
+            <NumberInput
+              id={fieldId('backupKeep')}
+              label={t('adminSite.backups.keep')}
+              description={t('adminSite.backups.keepHelp')}
+              min={1}
+              max={365}
+              clampBehavior="none"
+              allowDecimal={false}
+              allowNegative={false}
+              value={values.backupKeep === '' ? '' : Number(values.backupKeep)}
+              onChange={(next) => set('backupKeep')(next === '' ? '' : String(next))}
+              error={errorOf('backupKeep')}
+            />
+            {saveBar('backups')}
+          </Stack>
+        </form>
+        <BackupRuns />
+      </Tabs.Panel>
+
       <Tabs.Panel value="parts" pt="md">
         <Stack gap="sm">
           <Text>{t('adminSite.parts.help')}</Text>
@@ -583,7 +675,7 @@ function ImageSetting({
   const isUrl = value !== '' && !isMediaGuid(value);
   return (
     <Stack gap={4} id={fieldId(settingKey)} tabIndex={-1}>
-      <ImageUpload
+      <LibraryImageField
         purpose="public"
         value={isMediaGuid(value) ? value : null}
         onChange={(guid) => onChange(guid ?? '')}

@@ -128,7 +128,7 @@ export default function StatisticsPage() {
                 label={t('statistics.customRange')}
                 description={t('statistics.customRangeHint')}
                 value={picked}
-                valueFormat="DD-MM-YYYY"
+                valueFormat="D MMMM YYYY"
                 maxDate={isoDayOf(new Date())}
                 allowSingleDateInRange
                 maw={360}

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
+import { formatMoment } from '../../../common/dates';
 import { accountMeta } from '../../account/meta';
 import { passwordProblemKey } from '../../account/password';
 import { errorMessage } from '../../account/tasks';
@@ -39,6 +40,8 @@ export default function Invitation({ params }: Route.ComponentProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
+  const [passwordMissing, setPasswordMissing] = useState(false);
+  const passwordField = useRef<HTMLInputElement>(null);
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -73,6 +76,13 @@ export default function Invitation({ params }: Route.ComponentProps) {
   async function signInAndAccept(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!invitation?.email) return;
+    // The button is never disabled: a missing password is said at its field.
+    if (!password) {
+      setPasswordMissing(true);
+      passwordField.current?.focus();
+      return;
+    }
+    setPasswordMissing(false);
     setBusy(true);
     setError(null);
     try {
@@ -113,9 +123,7 @@ export default function Invitation({ params }: Route.ComponentProps) {
     );
   }
 
-  const expires = invitation.expiresAt
-    ? new Date(invitation.expiresAt).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'nl-NL')
-    : '';
+  const expires = formatMoment(invitation.expiresAt, i18n.language, { time: false });
   const passwordKey = submitted ? passwordProblemKey(password) : null;
 
   return (
@@ -147,14 +155,16 @@ export default function Invitation({ params }: Route.ComponentProps) {
               label={t('auth.password.label')}
               autoComplete="current-password"
               required
+              ref={passwordField}
               value={password}
+              error={passwordMissing ? t('auth.signIn.passwordMissing') : undefined}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
             <Group justify="space-between">
               <Anchor component="button" type="button" size="sm" onClick={() => setMode('signUp')}>
                 {t('auth.invitation.noAccount')}
               </Anchor>
-              <Button type="submit" loading={busy} disabled={!password}>
+              <Button type="submit" loading={busy}>
                 {t('auth.invitation.signInAccept')}
               </Button>
             </Group>

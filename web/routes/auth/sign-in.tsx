@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { appContext } from '#app-context';
 import { safeReturnPath } from '../../../common/urls';
@@ -35,6 +35,10 @@ export default function SignIn() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // What is missing, said at the field when "Inloggen" is pressed (the button is never disabled).
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+  const emailField = useRef<HTMLInputElement>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   // Past the sign-in limits (issue 34) every attempt brings a proof of work, solved here by itself.
   const [needsProof, setNeedsProof] = useState(false);
@@ -75,6 +79,15 @@ export default function SignIn() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const nowMissing = {
+      ...(email.trim() ? {} : { email: t('auth.signIn.emailMissing') }),
+      ...(password ? {} : { password: t('auth.signIn.passwordMissing') }),
+    };
+    setMissing(nowMissing);
+    if (nowMissing.email || nowMissing.password) {
+      (nowMissing.email ? emailField : passwordField).current?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -106,21 +119,25 @@ export default function SignIn() {
             type="email"
             autoComplete="username"
             required
+            ref={emailField}
             value={email}
+            error={missing.email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <PasswordInput
             label={t('auth.password.label')}
             autoComplete="current-password"
             required
+            ref={passwordField}
             value={password}
+            error={missing.password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Group justify="space-between">
             <Anchor component={Link} to="/forgot-password" size="sm">
               {t('auth.signIn.forgot')}
             </Anchor>
-            <Button type="submit" loading={busy} disabled={!email.trim() || !password}>
+            <Button type="submit" loading={busy}>
               {t('auth.signIn.submit')}
             </Button>
           </Group>

@@ -4,8 +4,31 @@ import type {
   BlockTypeName,
   BlockViewData,
 } from '../../../../common/blocks/index.ts';
+import type { DocumentLanguage, MediaFormat } from '../../../../common/media.ts';
 import type { Executor } from '../../../db/client.ts';
 import type { Actor } from '../../../policies/index.ts';
+
+/** What a block shows of a library asset, in one language (server/domains/blocks/assets.ts). */
+export type PreparedAsset = {
+  width: number;
+  height: number;
+  /** The alt text in this language (Dutch when there is none), '' when decorative or not given. */
+  alt: string;
+  isDecorative: boolean;
+  caption: string;
+  credit: string;
+  /** The file version, for transform URLs that are cached for good. */
+  version: number;
+  focalX: number;
+  focalY: number;
+  /** What a download block shows of a document (issue 27): its title, format, size and language. */
+  title: string;
+  format: MediaFormat;
+  size: number;
+  language: DocumentLanguage | null;
+  /** A PDF's first page can be asked as an image (width, height…), as an image's variants. */
+  hasThumbnail: boolean;
+};
 
 /**
  * A block type's server half: how its stored content becomes what visitors get, and which checks
@@ -25,6 +48,11 @@ export type ServerBlockType<N extends BlockTypeName> = {
      * current path, null when it is not to be linked (links.ts); any other value as it is.
      */
     link(href: string): string | null;
+    /**
+     * A media library asset as this language shows it (issue 27): null when it is gone, undefined
+     * when the assets were not looked up (the block's own values then stand).
+     */
+    asset(guid: string): PreparedAsset | null | undefined;
     onError(error: unknown): void;
   }): BlockViewData[N] | null;
   /**

@@ -3,7 +3,7 @@ import type { BlockContent, BlockOptions } from '../../../../common/blocks/index
 import { imageUrl, PLACEHOLDER, SRCSET_WIDTHS } from '../../../../common/media.ts';
 import { AppError } from '../../../errors.ts';
 import { referencedMedia } from '../../media/references.ts';
-import type { ServerBlockType } from './define.ts';
+import type { PreparedAsset, ServerBlockType } from './define.ts';
 
 /** How wide the image is drawn (site.css `.image-block[data-size]`): the browser picks a srcset entry by it. */
 const IMAGE_SIZES: Record<ImageBlockData['size'], string> = {
@@ -26,10 +26,14 @@ export function imageBlockData(
   options: BlockOptions<'image'>,
   /** A stored link value to what visitors get (a page or item reference resolved; null: no link). */
   link: (href: string) => string | null = (href) => href,
+  /** The library asset (issue 27): its size, texts and file version; null when it is gone. */
+  asset?: PreparedAsset | null,
 ): ImageBlockData | null {
   const guid = options.imageGuid;
-  if (!guid) return null;
-  const original = options.width;
+  if (!guid || asset === null) return null;
+  const original = asset ? asset.width : options.width;
+  const height = asset ? asset.height : options.height;
+  const v = asset?.version;
   const widths: number[] = original ? SRCSET_WIDTHS.filter((width) => width <= original) : [...SRCSET_WIDTHS];
   const widest = SRCSET_WIDTHS[SRCSET_WIDTHS.length - 1] ?? 0;
   if (original && original < widest && !widths.includes(original)) {
@@ -37,22 +41,26 @@ export function imageBlockData(
   }
   const srcWidth =
     widths.filter((width) => width <= DEFAULT_SRC_WIDTH).at(-1) ?? widths[0] ?? DEFAULT_SRC_WIDTH;
+  // The block's own texts override the asset's; a decorative image says nothing (alt="").
+  const alt = content.alt || (asset && !asset.isDecorative ? asset.alt : '');
   return {
-    src: imageUrl(guid, { width: srcWidth }),
-    srcSet: widths.map((width) => `${imageUrl(guid, { width })} ${width}w`).join(', '),
+    src: imageUrl(guid, { width: srcWidth, v }),
+    srcSet: widths.map((width) => `${imageUrl(guid, { width, v })} ${width}w`).join(', '),
     sizes: IMAGE_SIZES[options.size],
-    placeholder: imageUrl(guid, PLACEHOLDER),
-    width: options.width,
-    height: options.height,
-    alt: content.alt,
-    caption: content.caption,
+    placeholder: imageUrl(guid, { ...PLACEHOLDER, v }),
+    width: original,
+    height,
+    alt,
+    caption: content.caption || (asset?.caption ?? ''),
+    credit: asset?.credit ?? '',
     href: options.href ? link(options.href) : null,
     size: options.size,
   };
 }
 
 export const image: ServerBlockType<'image'> = {
-  prepare: ({ content, options, link }) => imageBlockData(content, options, link),
+  prepare: ({ content, options, link, asset }) =>
+    imageBlockData(content, options, link, options.imageGuid ? asset(options.imageGuid) : undefined),
   /** The image must be one the block may name; its size comes from the upload, not the client. */
   async checkOptions(tx, { actor, blockGuid, options }) {
     if (options.imageGuid === null) return { ...options, width: null, height: null };

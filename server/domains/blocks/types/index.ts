@@ -3,7 +3,9 @@ import { accordion } from './accordion.ts';
 import { buttons } from './buttons.ts';
 import type { ServerBlockType } from './define.ts';
 import { divider } from './divider.ts';
+import { download } from './download.ts';
 import { form } from './form.ts';
+import { gallery } from './gallery.ts';
 import { image } from './image.ts';
 import { list } from './list.ts';
 import { text } from './text.ts';
@@ -20,6 +22,8 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   divider,
   video,
   image,
+  download,
+  gallery,
   list,
   widget,
   form,

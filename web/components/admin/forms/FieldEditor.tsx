@@ -30,8 +30,7 @@ import {
 } from '../../../../common/forms/index';
 import { pickLocale } from '../../../../common/localized-text';
 import { useTranslation } from '../../../i18n';
-import { SiteDates, usePickerProps } from '../../dates';
-import { pickedDay } from './results/DayRangeInputs';
+import { pickedDay, SiteDates, usePickerProps } from '../../dates';
 import '../../../i18n/admin';
 
 /** Problems of the draft by path (`fields.2.label.nl`), in the user's language. */

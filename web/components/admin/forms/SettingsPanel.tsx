@@ -12,9 +12,10 @@ import {
   TagsInput,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type FormEvent, useState } from 'react';
 import type { FormField } from '../../../../common/forms/definition';
 import {
@@ -26,18 +27,15 @@ import {
 } from '../../../../common/forms/settings';
 import { issueMessage } from '../../../../common/issues';
 import { useTranslation } from '../../../i18n';
+import { SiteDates, usePickerProps, useTimeProps } from '../../dates';
 import { adminQueries } from '../queries';
 import { ListItemSettings } from './ListItemSettings';
 import '../../../i18n/admin';
+import '../../../i18n/dates';
 
-/** A moment as a `datetime-local` value in the browser's time zone, and back. */
-const toLocalInput = (value: string | null) => {
-  if (!value) return '';
-  const date = new Date(value);
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+/** The picker works in the browser's local time ('YYYY-MM-DD HH:mm:ss'); the form stores ISO moments. */
+const toPicker = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : null);
+const fromPicker = (value: string | null) => (value ? dayjs(value).toISOString() : null);
 
 /**
  * Who may fill the form in and when (SPEC 3 and 4), how often, and what a submission does. Saved
@@ -64,7 +62,9 @@ export function SettingsPanel({
   serverErrors: Record<string, string>;
   onSave(settings: FormSettings): Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const picker = usePickerProps();
+  const time = useTimeProps();
   const roles = useQuery({ ...adminQueries.roles, enabled: canChangeRights });
   // Forms saved before the list item setting existed have none.
   const [settings, setSettings] = useState<FormSettings>({ ...initial, listItem: initial.listItem ?? null });
@@ -113,22 +113,32 @@ export function SettingsPanel({
             {t(`adminForms.settings.stateHint.${settings.state}`)}
           </Text>
           {settings.state === 'Custom' ? (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                type="datetime-local"
-                label={t('adminForms.columns.openDate')}
-                value={toLocalInput(settings.openDate)}
-                error={error('openDate')}
-                onChange={(event) => set({ openDate: fromLocalInput(event.currentTarget.value) })}
-              />
-              <TextInput
-                type="datetime-local"
-                label={t('adminForms.columns.closeDate')}
-                value={toLocalInput(settings.closeDate)}
-                error={error('closeDate')}
-                onChange={(event) => set({ closeDate: fromLocalInput(event.currentTarget.value) })}
-              />
-            </SimpleGrid>
+            <SiteDates language={i18n.language}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <DateTimePicker
+                  {...picker('openDate')}
+                  {...time}
+                  placeholder={t('dates.choose')}
+                  label={t('adminForms.columns.openDate')}
+                  value={toPicker(settings.openDate)}
+                  valueFormat="DD-MM-YYYY HH:mm"
+                  clearable
+                  error={error('openDate')}
+                  onChange={(value) => set({ openDate: fromPicker(value) })}
+                />
+                <DateTimePicker
+                  {...picker('closeDate')}
+                  {...time}
+                  placeholder={t('dates.choose')}
+                  label={t('adminForms.columns.closeDate')}
+                  value={toPicker(settings.closeDate)}
+                  valueFormat="DD-MM-YYYY HH:mm"
+                  clearable
+                  error={error('closeDate')}
+                  onChange={(value) => set({ closeDate: fromPicker(value) })}
+                />
+              </SimpleGrid>
+            </SiteDates>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Textarea

@@ -5,6 +5,7 @@ import { PAGE_LAYOUTS, type PageLayout } from '../../../../common/pages';
 import { slugify } from '../../../../common/urls';
 import { api, unwrap } from '../../../api/client';
 import { useTranslation } from '../../../i18n';
+import { isChanged, useCloseGuard } from '../../close-guard';
 import { type AdminMenuItem, fieldErrors, menuQueries } from './menu-data';
 import '../../../i18n/admin';
 import '../../../i18n/account';
@@ -60,6 +61,22 @@ export function MenuItemDialog({
   const [isPublished, setIsPublished] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const values = {
+    kind,
+    pageGuid,
+    externalUrl,
+    nameNl,
+    nameEn,
+    segment,
+    isVisible,
+    titleNl,
+    titleEn,
+    layout,
+    isPublished,
+  };
+  const [initial] = useState(values);
+  const { close, closeOnEscape, question } = useCloseGuard(opened && isChanged(values, initial), onClose);
 
   const pageOptions = (pages.data ?? [])
     .filter((page) => !page.isTemplate)
@@ -105,7 +122,8 @@ export function MenuItemDialog({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       title={item ? t('adminMenu.editItem') : t('adminMenu.addItem')}
       size="lg"
     >
@@ -212,7 +230,7 @@ export function MenuItemDialog({
             onChange={(event) => setIsVisible(event.currentTarget.checked)}
           />
           <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit" loading={saving}>
@@ -221,6 +239,7 @@ export function MenuItemDialog({
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

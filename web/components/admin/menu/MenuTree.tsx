@@ -3,8 +3,10 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -16,9 +18,17 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { useRef } from 'react';
 import { pickLocale } from '../../../../common/localized-text';
 import { useLocale, useTranslation } from '../../../i18n';
-import { type AdminMenuItem, type FlatItem, flatten, projectMove } from './menu-data';
+import {
+  type AdminMenuItem,
+  describeMove,
+  type FlatItem,
+  flatten,
+  keyboardOver,
+  type MovePlace,
+} from './menu-data';
 import '../../../i18n/admin';
 
 /** Pixels per level of nesting: the indent on screen and the drag offset that nests one level. */
@@ -55,29 +65,67 @@ export function MenuTree({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('adminMenu.announceStart', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t('adminMenu.announceOver', { name: nameOf(active.id), over: nameOf(over.id) })
-        : t('adminMenu.announceOverNone', { name: nameOf(active.id) }),
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('adminMenu.announceEnd', { name: nameOf(active.id), over: nameOf(over.id) })
-        : t('adminMenu.announceEndNone', { name: nameOf(active.id) }),
-    onDragCancel: ({ active }) => t('adminMenu.announceCancel', { name: nameOf(active.id) }),
+  // A keyboard move keeps its depth (the rows' indent is no sideways move: one ArrowUp past a nested
+  // row nested the item, issue 35); a pointer move nests by its sideways offset. The latest offset
+  // is kept for the announcements, which dnd-kit calls without it.
+  const isKeyboardMove = useRef(false);
+  const offsetX = useRef(0);
+  const hasMoved = useRef(false);
+  const offsetOf = (pointerOffset: number) => (isKeyboardMove.current ? 0 : pointerOffset);
+  const overOf = (activeId: UniqueIdentifier, overId: UniqueIdentifier) =>
+    isKeyboardMove.current ? keyboardOver(flat, String(activeId), String(overId)) : String(overId);
+  const placeOf = (activeId: UniqueIdentifier, overId: UniqueIdentifier | undefined) =>
+    overId === undefined
+      ? null
+      : describeMove(flat, String(activeId), overOf(activeId, overId), offsetOf(offsetX.current), INDENT);
+  /** Where the item goes or went, in words (the new address when its parent changes). */
+  const sayPlace = (activeId: UniqueIdentifier, place: MovePlace | null, done: boolean) => {
+    const name = nameOf(activeId);
+    const tense = done ? 'done' : 'moving';
+    if (!place) return t(`adminMenu.announce.${tense}.none`, { name });
+    if (place.isUnchanged) return t(`adminMenu.announce.${tense}.unchanged`, { name });
+    if (place.isParentChanged) {
+      const where = place.parent
+        ? t(`adminMenu.announce.${tense}.under`, { name, parent: nameOf(place.parent.item.guid) })
+        : t(`adminMenu.announce.${tense}.top`, { name });
+      return place.path ? `${where} ${t('adminMenu.announce.newPath', { path: place.path })}` : where;
+    }
+    if (place.after) {
+      return t(`adminMenu.announce.${tense}.after`, { name, after: nameOf(place.after.item.guid) });
+    }
+    return place.parent
+      ? t(`adminMenu.announce.${tense}.firstUnder`, { name, parent: nameOf(place.parent.item.guid) })
+      : t(`adminMenu.announce.${tense}.first`, { name });
   };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('adminMenu.announce.start', { name: nameOf(active.id) }),
+    // At the lift the item is over itself: the lift is what is said.
+    onDragOver: ({ active, over }) => {
+      if (over?.id === active.id && !hasMoved.current) return undefined;
+      hasMoved.current = true;
+      return sayPlace(active.id, placeOf(active.id, over?.id), false);
+    },
+    onDragEnd: ({ active, over }) => sayPlace(active.id, placeOf(active.id, over?.id), true),
+    onDragCancel: ({ active }) => t('adminMenu.announce.cancel', { name: nameOf(active.id) }),
+  };
+
+  function dragStart({ activatorEvent }: DragStartEvent) {
+    isKeyboardMove.current = activatorEvent instanceof KeyboardEvent;
+    offsetX.current = 0;
+    hasMoved.current = false;
+  }
 
   function dragEnd({ active, over, delta }: DragEndEvent) {
     if (!over) return;
     const activeId = String(active.id);
-    const target = projectMove(flat, activeId, String(over.id), delta.x, INDENT);
-    const current = flat.find((row) => row.item.guid === activeId);
-    if (!target || !current) return;
-    const siblings = flat.filter((row) => row.parentId === current.parentId && row.depth === current.depth);
-    const currentPosition = siblings.findIndex((row) => row.item.guid === activeId);
-    if (target.parentGuid === current.parentId && target.position === currentPosition) return;
-    onMove({ guid: activeId, ...target, name: nameOf(activeId) });
+    const place = describeMove(flat, activeId, overOf(active.id, over.id), offsetOf(delta.x), INDENT);
+    if (!place || place.isUnchanged) return;
+    onMove({
+      guid: activeId,
+      parentGuid: place.parentGuid,
+      position: place.position,
+      name: nameOf(activeId),
+    });
   }
 
   /** Keyboard nesting: under the sibling above (as its last item), or out to after the parent. */
@@ -107,6 +155,10 @@ export function MenuTree({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={dragStart}
+      onDragMove={({ delta }) => {
+        offsetX.current = delta.x;
+      }}
       onDragEnd={dragEnd}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('adminMenu.instructions') } }}
     >

@@ -1,10 +1,12 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { formatMoment } from '../../../../common/dates';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
 import { useTranslation } from '../../../i18n';
+import { isChanged, useCloseGuard } from '../../close-guard';
 import { DataTable } from '../DataTable';
 import { useTableState } from '../table-state';
 import { fieldErrors } from './menu-data';
@@ -92,8 +94,7 @@ export function RedirectsSection() {
             header: t('adminMenu.createdAt'),
             sortKey: 'createdAt',
             visibleFrom: 'md',
-            render: (row) =>
-              new Date(row.createdAt).toLocaleDateString(i18n.language === 'en' ? 'en-GB' : 'nl-NL'),
+            render: (row) => formatMoment(row.createdAt, i18n.language, { time: false }),
           },
           {
             key: 'createdBy',
@@ -183,6 +184,11 @@ function RedirectDialog({
   const run = useTask();
   const [fromPath, setFromPath] = useState(redirect?.fromPath ?? '/');
   const [toPath, setToPath] = useState(redirect?.toPath ?? '/');
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const { close, closeOnEscape, question } = useCloseGuard(
+    isChanged([fromPath, toPath], [redirect?.fromPath ?? '/', redirect?.toPath ?? '/']),
+    onClose,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -209,7 +215,8 @@ function RedirectDialog({
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       title={redirect ? t('adminMenu.editRedirect', { from: redirect.fromPath }) : t('adminMenu.newRedirect')}
     >
       <form onSubmit={submit} noValidate>
@@ -230,13 +237,14 @@ function RedirectDialog({
             error={errors.toPath}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('buttons.cancel')}
             </Button>
             <Button type="submit">{redirect ? t('buttons.update') : t('buttons.create')}</Button>
           </Group>
         </Stack>
       </form>
+      {question}
     </Modal>
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { type AdminMenuItem, countBelow, fieldErrors, flatten, projectMove } from './menu-data';
+import {
+  type AdminMenuItem,
+  countBelow,
+  describeMove,
+  fieldErrors,
+  flatten,
+  keyboardOver,
+  projectMove,
+} from './menu-data';
 
 const item = (guid: string, children: AdminMenuItem[] = []): AdminMenuItem => ({
   guid,
@@ -68,5 +76,35 @@ describe('helpers', () => {
     });
     expect(fieldErrors(error)).toEqual({ urlSegment: 'Al in gebruik' });
     expect(fieldErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('keyboardOver and describeMove: a move by keyboard, in words (issue 35)', () => {
+  it('keeps the level: one ArrowUp past a nested row goes before its parent, not under it', () => {
+    // b is below a's sub-items; the arrow up is over a2.
+    expect(keyboardOver(flat, 'b', 'a2')).toBe('a');
+    const place = describeMove(flat, 'b', keyboardOver(flat, 'b', 'a2'), 0, 28);
+    expect(place).toMatchObject({ parentGuid: null, position: 1, isParentChanged: false, path: '/b' });
+    expect(place?.after?.item.guid).toBe('x');
+  });
+
+  it('moves down past a row with sub-items, staying at its level', () => {
+    expect(keyboardOver(flat, 'x', 'a')).toBe('a2');
+    const place = describeMove(flat, 'x', keyboardOver(flat, 'x', 'a'), 0, 28);
+    expect(place).toMatchObject({ parentGuid: null, position: 1, isParentChanged: false });
+    expect(place?.after?.item.guid).toBe('a');
+  });
+
+  it('says nothing moved over its own row, and names the new parent and address when nesting', () => {
+    expect(describeMove(flat, 'c', 'c', 0, 28)?.isUnchanged).toBe(true);
+    const nested = describeMove(flat, 'c', 'c', 30, 28);
+    expect(nested).toMatchObject({ parentGuid: 'b', isParentChanged: true, path: '/b/c', after: null });
+    expect(nested?.parent?.item.guid).toBe('b');
+  });
+
+  it('has no address for an external item', () => {
+    const external = { ...item('e'), externalUrl: 'https://example.org', path: null };
+    const rows = flatten([item('p'), external]);
+    expect(describeMove(rows, 'e', 'e', 30, 28)?.path).toBeNull();
   });
 });

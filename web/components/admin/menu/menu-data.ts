@@ -85,6 +85,75 @@ export function projectMove(
   return { parentGuid, position };
 }
 
+/**
+ * The row a keyboard move is over, as a tree (issue 35): the arrows step over the rows one by one,
+ * but an item keeps its level, so a row deeper than the item counts as its ancestor at the item's
+ * level, and moving down over a row goes past that row's sub-items. Without this, one ArrowUp past
+ * a nested row nested the item under that row's parent (its address changed unasked). Nesting by
+ * keyboard is the indent buttons' work.
+ */
+export function keyboardOver(flat: FlatItem[], activeId: string, overId: string): string {
+  const from = flat.findIndex((row) => row.item.guid === activeId);
+  const to = flat.findIndex((row) => row.item.guid === overId);
+  const active = flat[from];
+  if (!active || to < 0) return overId;
+  let index = to;
+  for (let row = flat[index]; row && row.depth > active.depth; row = flat[index]) {
+    const parentId = row.parentId;
+    index = flat.findIndex((entry) => entry.item.guid === parentId);
+    if (index < 0) return overId;
+  }
+  if (to > from) {
+    const depth = flat[index]?.depth ?? 0;
+    while (index + 1 < flat.length && (flat[index + 1]?.depth ?? 0) > depth) index += 1;
+  }
+  return flat[index]?.item.guid ?? overId;
+}
+
+/** Where a move puts an item, in words a screen reader can say (issue 35). */
+export type MovePlace = {
+  parentGuid: string | null;
+  position: number;
+  /** The sibling it comes after (null: first among its siblings). */
+  after: FlatItem | null;
+  /** Its new parent (null: the top level). */
+  parent: FlatItem | null;
+  /** It gets another parent, so another address (`path`: the new one, when it has one). */
+  isParentChanged: boolean;
+  isUnchanged: boolean;
+  path: string | null;
+};
+
+/** `projectMove` with what the announcements say of it: after which item, under which, the new address. */
+export function describeMove(
+  flat: FlatItem[],
+  activeId: string,
+  overId: string,
+  offsetX: number,
+  indent: number,
+): MovePlace | null {
+  const active = flat.find((row) => row.item.guid === activeId);
+  const target = projectMove(flat, activeId, overId, offsetX, indent);
+  if (!active || !target) return null;
+  const siblings = flat.filter((row) => row.parentId === target.parentGuid && row.item.guid !== activeId);
+  const parent =
+    target.parentGuid === null ? null : (flat.find((row) => row.item.guid === target.parentGuid) ?? null);
+  const isParentChanged = target.parentGuid !== active.parentId;
+  const currentPosition = flat.filter((row) => row.parentId === active.parentId).indexOf(active);
+  const parentPath = parent === null ? '' : parent.item.path;
+  return {
+    ...target,
+    after: target.position > 0 ? (siblings[target.position - 1] ?? null) : null,
+    parent,
+    isParentChanged,
+    isUnchanged: !isParentChanged && target.position === currentPosition,
+    path:
+      active.item.externalUrl !== null || parentPath === null
+        ? null
+        : `${parentPath.replace(/\/$/, '')}/${active.item.urlSegment}`,
+  };
+}
+
 /** The field messages of a 400/409 answer, by body field (`body/urlSegment` → urlSegment). */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

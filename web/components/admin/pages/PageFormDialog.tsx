@@ -33,9 +33,9 @@ import { errorMessage, useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
 import { useTranslation } from '../../../i18n';
+import { isChanged, useCloseGuard, useReportDirty } from '../../close-guard';
 import { useDraft } from '../../edit/draft';
-import { useUnsavedChanges } from '../../edit/unsaved';
-import { ImageUpload } from '../../media/ImageUpload';
+import { LibraryImageField } from '../../media/MediaPicker';
 import { flatten, menuQueries } from '../menu/menu-data';
 import { adminQueries } from '../queries';
 import { pageQueries, titleIn } from './queries';
@@ -205,6 +205,9 @@ export function PageFormDialog({
   const queryClient = useQueryClient();
   const existing = useQuery({ ...pageQueries.page(guid ?? ''), enabled: opened && guid !== null });
   const [saving, setSaving] = useState(false);
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const [isDirty, setDirty] = useState(false);
+  const { close, closeOnEscape, question } = useCloseGuard(opened && isDirty, onClose);
   const page = existing.data?.page;
   const initial = guid === null ? EMPTY : page ? formOf(page) : null;
 
@@ -244,7 +247,8 @@ export function PageFormDialog({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
+      closeOnEscape={closeOnEscape}
       size="lg"
       title={
         guid === null
@@ -268,13 +272,16 @@ export function PageFormDialog({
           path={path}
           mode="direct"
           canChangeRights={guid === null || page?.abilities.changeRights === true}
+          canChooseSocialImage={guid === null || page?.abilities.chooseSocialImage === true}
           opened={opened}
           saving={saving}
           submitLabel={guid === null ? t('buttons.create') : t('adminPages.form.save')}
-          onCancel={onClose}
+          onCancel={close}
+          onDirtyChange={setDirty}
           onSubmit={submit}
         />
       )}
+      {question}
     </Modal>
   );
 }
@@ -300,6 +307,9 @@ export function EditPageSettingsDialog({
   const stored = useQuery({ ...pageQueries.page(page.guid), enabled: opened });
   const [saving, setSaving] = useState(false);
   const apiPage = stored.data?.page;
+  // Closing with unsaved input (Annuleer, the close button, Escape, a click beside it) asks first.
+  const [isDirty, setDirty] = useState(false);
+  const { close, closeOnEscape, question } = useCloseGuard(opened && isDirty, onClose);
   const initial =
     apiPage && draft ? { ...formOf(apiPage, draft.document), isPublished: draft.isPublished } : null;
 
@@ -359,7 +369,7 @@ export function EditPageSettingsDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={t('edit.settings')}>
+    <Modal opened={opened} onClose={close} closeOnEscape={closeOnEscape} size="lg" title={t('edit.settings')}>
       {error || stored.isError ? (
         <Alert color="red" role="alert">
           {errorMessage(error ?? stored.error, t('edit.loadFailed'))}
@@ -377,13 +387,16 @@ export function EditPageSettingsDialog({
           mode="draft"
           page={page}
           canChangeRights={apiPage?.abilities.changeRights === true}
+          canChooseSocialImage={apiPage?.abilities.chooseSocialImage === true}
           opened={opened}
           saving={saving}
           submitLabel={t('buttons.update')}
-          onCancel={onClose}
+          onCancel={close}
+          onDirtyChange={setDirty}
           onSubmit={submit}
         />
       )}
+      {question}
     </Modal>
   );
 }
@@ -402,10 +415,12 @@ function SettingsForm({
   mode,
   page,
   canChangeRights,
+  canChooseSocialImage,
   opened,
   saving,
   submitLabel,
   onCancel,
+  onDirtyChange,
   onSubmit,
 }: {
   initial: FormState;
@@ -416,16 +431,21 @@ function SettingsForm({
   /** Edit mode's page: its blocks, for the side columns a new layout would hide. */
   page?: PageView;
   canChangeRights: boolean;
+  /** The page's editors who may use the media library (the policies' ability, never re-derived here). */
+  canChooseSocialImage: boolean;
   opened: boolean;
   saving: boolean;
   submitLabel: string;
   onCancel(): void;
+  /** Told whether the form holds input not saved (the dialog asks before it closes then). */
+  onDirtyChange(isDirty: boolean): void;
   onSubmit(form: FormState): Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
   // The parent gives a new `key` when what is stored changes: the form starts again from it.
   const [form, setForm] = useState<FormState>(initial);
-  useUnsavedChanges(mode === 'draft' && JSON.stringify(form) !== JSON.stringify(initial));
+  const isDirty = isChanged(form, initial);
+  useReportDirty(isDirty, onDirtyChange);
   const templates = useQuery({ ...pageQueries.templates, enabled: opened && canChangeRights });
   const roles = useQuery({ ...adminQueries.roles, enabled: opened && canChangeRights });
   // Under ['admin', 'headerImages'] so that editing header images refreshes this choice too.
@@ -647,9 +667,9 @@ function SettingsForm({
         </Fieldset>
         <Fieldset legend={t('adminPages.form.sharing')}>
           <Stack gap="xs">
-            {canChangeRights ? (
-              <ImageUpload
-                purpose="public"
+            {canChooseSocialImage ? (
+              <LibraryImageField
+                purpose="library"
                 value={form.socialImage || null}
                 onChange={(socialImage) => setForm({ ...form, socialImage: socialImage ?? '' })}
                 label={t('adminPages.form.socialImage')}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Menu, Text, UnstyledButton } from '@manti
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatMoment } from '../../../../common/dates';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { useTranslation } from '../../../i18n';
@@ -210,6 +211,16 @@ export function PagesSection() {
                 <Anchor href={row.path} size="sm">
                   {row.path}
                 </Anchor>
+              ) : row.legalPage ? (
+                // A legal page has a route of its own, in no menu (issue 26): shown as what it is.
+                <Group gap={6} wrap="wrap">
+                  <Badge variant="light" color="gray">
+                    {t('adminPages.legalText')}
+                  </Badge>
+                  <Anchor href={row.legalPage.path} size="sm">
+                    {row.legalPage.path}
+                  </Anchor>
+                </Group>
               ) : (
                 <Text size="sm" c="dimmed">
                   {t('adminPages.notInMenu')}
@@ -240,15 +251,7 @@ export function PagesSection() {
             visibleFrom: 'md',
             render: (row) => (
               <>
-                <Text size="sm">
-                  {new Date(row.updatedAt).toLocaleString(
-                    i18n.language.startsWith('en') ? 'en-GB' : 'nl-NL',
-                    {
-                      dateStyle: 'short',
-                      timeStyle: 'short',
-                    },
-                  )}
-                </Text>
+                <Text size="sm">{formatMoment(row.updatedAt, i18n.language)}</Text>
                 {row.updatedBy ? (
                   <Text size="xs" c="dimmed">
                     {t('adminPages.byWhom', {

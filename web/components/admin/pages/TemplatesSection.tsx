@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { useTranslation } from '../../../i18n';
+import { isChanged, useCloseGuard } from '../../close-guard';
 import { type PageTemplate, pageQueries, titleIn } from './queries';
 import '../../../i18n/admin';
 
@@ -16,6 +17,15 @@ export function TemplatesSection() {
   const queryClient = useQueryClient();
   const templates = useQuery(pageQueries.templates);
   const [draft, setDraft] = useState<Draft | null>(null);
+  // What the dialog opened with: closing with other input (Annuleer, Escape, …) asks first.
+  const [opened, setOpened] = useState<Draft | null>(null);
+  const openDraft = (values: Draft) => {
+    setOpened(values);
+    setDraft(values);
+  };
+  const { close, closeOnEscape, question } = useCloseGuard(draft !== null && isChanged(draft, opened), () =>
+    setDraft(null),
+  );
   const [deleting, setDeleting] = useState<PageTemplate | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: pageQueries.all });
@@ -74,7 +84,7 @@ export function TemplatesSection() {
       <Group>
         <Button
           ref={newButton}
-          onClick={() => setDraft({ guid: null, nl: '', en: '', templateKind: 'header' })}
+          onClick={() => openDraft({ guid: null, nl: '', en: '', templateKind: 'header' })}
         >
           {t('adminPages.templates.new')}
         </Button>
@@ -135,7 +145,7 @@ export function TemplatesSection() {
                           size="xs"
                           variant="light"
                           onClick={() =>
-                            setDraft({
+                            openDraft({
                               guid: template.guid,
                               nl: template.title.nl,
                               en: template.title.en ?? '',
@@ -161,7 +171,8 @@ export function TemplatesSection() {
       </Table.ScrollContainer>
       <Modal
         opened={draft !== null}
-        onClose={() => setDraft(null)}
+        onClose={close}
+        closeOnEscape={closeOnEscape}
         title={t(draft?.guid ? 'adminPages.templates.renameTitle' : 'adminPages.templates.createTitle')}
       >
         {draft ? (
@@ -194,7 +205,7 @@ export function TemplatesSection() {
                 }
               />
               <Group justify="flex-end">
-                <Button variant="default" onClick={() => setDraft(null)}>
+                <Button variant="default" onClick={close}>
                   {t('buttons.cancel')}
                 </Button>
                 <Button type="submit">{draft.guid ? t('adminPages.form.save') : t('buttons.create')}</Button>
@@ -202,6 +213,7 @@ export function TemplatesSection() {
             </Stack>
           </form>
         ) : null}
+        {question}
       </Modal>
       <Modal
         opened={deleting !== null}

@@ -1,16 +1,7 @@
 import { DatePickerInput } from '@mantine/dates';
-import { parseIsoDay } from '../../../../../common/dates';
 import { useTranslation } from '../../../../i18n';
-import { SiteDates, usePickerProps } from '../../../dates';
+import { pickedDay, SiteDates, usePickerProps } from '../../../dates';
 import '../../../../i18n/form-results';
-
-/** The picker's value as an ISO day (Mantine gives `YYYY-MM-DD` strings; a Date is read on the local calendar). */
-export function pickedDay(value: Date | string | null): string | null {
-  if (value === null) return null;
-  if (typeof value === 'string') return parseIsoDay(value.slice(0, 10));
-  const pad = (part: number) => String(part).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-}
 
 /**
  * A range of calendar days (Europe/Amsterdam, both included) as two of the site's date pickers
