@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_LOCALE, isLocale } from '../common/localized-text';
+import { editModePart, listEditingPart } from './components/code-parts';
 import { hasLocale, loadLocale } from './i18n';
 
 function hydrate() {
@@ -25,6 +26,12 @@ const waits: Promise<unknown>[] = [];
 if (!hasLocale(locale)) waits.push(loadLocale(locale));
 if (document.querySelector('.user-menu-button')) {
   waits.push(import('./components/account/UserMenu').then((module) => module.preloadUserMenu()));
+}
+// Edit mode the server rendered: its code comes first too, so the page hydrates whole and at once
+// (components/code-parts.tsx). A click made meanwhile waits for it (components/click-hold.tsx).
+if (document.querySelector('.edit-mode-bar')) {
+  waits.push(editModePart.preload());
+  if (document.querySelector('.list-edit-bar, .list-item-tools')) waits.push(listEditingPart.preload());
 }
 if (waits.length === 0) hydrate();
 else void Promise.allSettled(waits).then(hydrate);

@@ -24,6 +24,7 @@ import { SITE_IMAGES } from '../common/media';
 import type { CookieCategory } from '../common/settings';
 import { AUTO_TRANSLATE_COOKIE, isAutoTranslateOn } from '../common/translation';
 import type { Route } from './+types/root';
+import { ClickHoldScript, useHydrated } from './components/click-hold';
 import { CookieConsentProvider } from './components/cookie-consent';
 import { mediaUrl } from './components/media-url';
 import { NavigationProgress } from './components/NavigationProgress';
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const favicon = mediaUrl(shell?.settings.favicon ?? '', SITE_IMAGES.favicon);
   const nonce = root?.nonce;
   useEffect(() => installBrowserLog(), []);
+  useHydrated();
   return (
     <html
       lang={locale}
@@ -121,6 +123,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First: a click made before the code is here waits for it (issue 35). */}
+        <ClickHoldScript nonce={nonce} />
         {shell?.settings.browserColor ? (
           <meta name="theme-color" content={shell.settings.browserColor} />
         ) : null}

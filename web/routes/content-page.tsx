@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { safeReturnPath } from '../../common/urls';
+import { editModePart } from '../components/code-parts';
 import { EditControl } from '../components/edit/EditControl';
 import { useTranslation } from '../i18n';
 import { PageView } from '../layouts/PageView';
@@ -17,7 +18,7 @@ import { ItemPage, itemPageMeta, loadItemPage } from './item-page';
  * `{path}/i/{id}/{slug}` is an item page (item-page.tsx); the URL's query carries the lists' state.
  */
 // Edit mode's code (block tools, editors, TanStack Query) loads only when a page is edited.
-const EditModePage = lazy(() => import('../components/edit/EditModePage'));
+const EditModePage = editModePart.Part;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -122,9 +123,24 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, isEditing, itemView, preview } = loaderData;
   if (itemView) return <ItemPage view={itemView} />;
   if (isEditing) {
-    // Until edit mode has loaded, the page shows as visitors see it.
+    // Until edit mode has loaded, the page shows as visitors see it, under a bar that says edit
+    // mode is on its way (issue 35).
     return (
-      <Suspense fallback={<PageView page={page} />}>
+      <Suspense
+        fallback={
+          <>
+            <div className="edit-mode-bar edit-mode-loading" role="status">
+              <div className="container">
+                <strong>
+                  {t('edit.mode')}: {page.title}
+                </strong>{' '}
+                {t('edit.loading')}
+              </div>
+            </div>
+            <PageView page={page} />
+          </>
+        }
+      >
         <EditModePage page={page} />
       </Suspense>
     );

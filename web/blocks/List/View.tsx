@@ -1,8 +1,9 @@
 import { Button, Group, Loader, Text, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { type ReactNode, Suspense, useId } from 'react';
 import { useLocation } from 'react-router';
 import type { ListItemView, ListPage } from '../../../common/list-items';
 import { errorMessage } from '../../account/error-message';
+import { listEditingPart } from '../../components/code-parts';
 import { ListControls } from '../../components/lists/ListControls';
 import { ListItemCard } from '../../components/lists/ListItemCard';
 import { ListPager } from '../../components/lists/ListPager';
@@ -18,9 +19,7 @@ import type { BlockViewProps } from '../registry';
  * editors get the item tools.
  */
 // The item tools (item form, dates, rich text, saving) load only in edit mode: visitors never get them.
-const ListEditing = lazy(() =>
-  import('../../components/lists/ListEditing').then((module) => ({ default: module.ListEditing })),
-);
+const ListEditing = listEditingPart.Part;
 
 type ItemTools = (item: ListItemView, index: number) => ReactNode;
 const NO_TOOLS: ItemTools = () => null;

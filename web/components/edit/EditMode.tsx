@@ -88,7 +88,11 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
               role="status"
               data-draft-status={draft ? (hasDraft ? 'draft' : 'published') : ''}
             >
-              {draft ? (hasDraft ? t('editBar.status.draft') : t('editBar.status.published')) : ''}
+              {draft
+                ? hasDraft
+                  ? t('editBar.status.draft')
+                  : t('editBar.status.published')
+                : t('edit.loading')}
               {draft && !draft.isPublished && !isTemplate ? ` ${t('editBar.status.hidden')}` : ''}
               {pending.length > 0 ? ` ${t('editBar.status.scheduled', { count: pending.length })}` : ''}
             </Text>

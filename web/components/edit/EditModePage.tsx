@@ -23,6 +23,7 @@ import type { PageView as PageViewModel } from '../../../common/site';
 import { AccountProviders } from '../../account/AccountProviders';
 import { useTranslation } from '../../i18n';
 import { PageView } from '../../layouts/PageView';
+import { AwaitsCode } from '../click-hold';
 import {
   arrangedBlocks,
   type BlockOrder,
@@ -51,8 +52,10 @@ export default function EditModePage({
 }) {
   return (
     <AccountProviders>
-      <EditModeBar page={page} isTemplate={isTemplate} />
-      <ArrangeablePage page={page} />
+      <AwaitsCode>
+        <EditModeBar page={page} isTemplate={isTemplate} />
+        <ArrangeablePage page={page} />
+      </AwaitsCode>
     </AccountProviders>
   );
 }

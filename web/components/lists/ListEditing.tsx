@@ -5,6 +5,7 @@ import type { ListItemView, ListPage } from '../../../common/list-items';
 import type { BlockView, ListBlockData } from '../../../common/site';
 import { useTask } from '../../account/tasks';
 import { useTranslation } from '../../i18n';
+import { AwaitsCode } from '../click-hold';
 import { type EditorTarget, ItemEditor } from './ItemEditor';
 import { createItem, deleteItem, type ItemDraft, moveItem, updateItem } from './item-api';
 
@@ -14,7 +15,7 @@ type Tools = (item: ListItemView, index: number) => ReactNode;
  * The item tools of a list in edit mode: "add item" above the list, edit and delete per item, and
  * move up/down when the editors order the list by hand. Outside edit mode it adds nothing.
  */
-export function ListEditing(props: {
+export type ListEditingProps = {
   block: BlockView;
   data: ListBlockData;
   page: ListPage;
@@ -22,7 +23,9 @@ export function ListEditing(props: {
   /** After a save: lists loaded in the browser (lazyLoad) fetch their page again. */
   onChanged?: () => void;
   children: (tools: Tools) => ReactNode;
-}) {
+};
+
+export function ListEditing(props: ListEditingProps) {
   if (!props.isEditing) return props.children(() => null);
   return <ListEditingTools {...props} />;
 }
@@ -123,8 +126,9 @@ function ListEditingTools({
       </Group>
     ) : null;
 
+  // The server renders these tools in edit mode; they wait for this lazily loaded code (issue 35).
   return (
-    <>
+    <AwaitsCode>
       {data.abilities.addItem ? (
         <Group className="list-edit-bar" mb="sm">
           <Button onClick={() => setTarget({ mode: 'new' })}>{t('lists.addItem')}</Button>
@@ -153,6 +157,6 @@ function ListEditingTools({
           </Button>
         </Group>
       </Modal>
-    </>
+    </AwaitsCode>
   );
 }

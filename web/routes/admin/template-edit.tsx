@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { data } from 'react-router';
 import { appContext } from '#app-context';
+import { editModePart } from '../../components/code-parts';
 import { PageView } from '../../layouts/PageView';
 import { pageMeta } from '../../layouts/page-meta';
 import { requireAdmin } from '../guards';
@@ -10,7 +11,7 @@ import type { Route } from './+types/template-edit';
  * `admin/pagetemplates/{guid}/edit` (issue 10): a header or footer template (the announcement bar
  * and other template blocks) in the same block editor as pages. Admins only.
  */
-const EditModePage = lazy(() => import('../../components/edit/EditModePage'));
+const EditModePage = editModePart.Part;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
