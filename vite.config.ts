@@ -227,6 +227,9 @@ export default defineConfig({
   ],
   ssr: { noExternal: [/^@mantine\//] },
   build: {
+    // Kept (build/client/.vite, never served): the server reads which files a lazily loaded part
+    // needs, so a page in edit mode names them in its head (server/http/code-assets.ts).
+    manifest: true,
     rollupOptions: {
       output: {
         // A chunk made only of shared rules (common/) says so in its name, so it is never taken for

@@ -25,6 +25,7 @@ import {
 import { createSiteServices, type FormRequest } from './domains/site/services.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
+import { codeAssetsOf } from './http/code-assets.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
 import {
   type CachedResponse,
@@ -169,12 +170,14 @@ export const webRoutes: FastifyPluginAsync<{
       origin: options.config.publicUrl ?? `${request.protocol}://${request.host}`,
       hasTranslationService: options.config.translateUrl !== undefined,
       pageCache: { allow: () => pageCache.allow() },
+      codeAssets,
     });
     return context;
   };
 
   const serverBuildPath = path.join(options.config.buildDir, 'server/index.js');
   const clientBuildDirectory = path.join(options.config.buildDir, 'client');
+  const codeAssets = codeAssetsOf(clientBuildDirectory);
   if (options.devServer) {
     // Development: Vite renders from the sources; nothing is cached.
     await app.register(fastifyReactRouter, {

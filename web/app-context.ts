@@ -20,6 +20,11 @@ export type AppContextValue = {
    * unless something visitor-specific (a form, a counted search) was served or a cookie set.
    */
   pageCache: { allow(): void };
+  /**
+   * The browser files behind lazily loaded modules (their source paths, as `web/…`), so a page can
+   * name them in its head (server/http/code-assets.ts); none with the development server.
+   */
+  codeAssets(sources: readonly string[]): { scripts: string[]; styles: string[] };
 };
 
 // Imported by the server and by the React Router build through the `#app-context` package import,

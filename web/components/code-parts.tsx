@@ -1,4 +1,6 @@
 import { type ComponentType, use } from 'react';
+import { preinit, preloadModule } from 'react-dom';
+import type { AppContextValue } from '#app-context';
 import type { PageView } from '../../common/site';
 import type { ListEditingProps } from './lists/ListEditing';
 
@@ -42,3 +44,21 @@ export const editModePart = codePart<{ page: PageView; isTemplate?: boolean }>((
 export const listEditingPart = codePart<ListEditingProps>(() =>
   import('./lists/ListEditing').then((module) => module.ListEditing),
 );
+
+/** Edit mode's modules, by their source paths (the keys of the build's manifest). */
+const EDIT_MODE_SOURCES = ['web/components/edit/EditModePage.tsx', 'web/components/lists/ListEditing.tsx'];
+
+/** In a loader, on the server: the files edit mode needs (server/http/code-assets.ts). */
+export function editModeCode(app: Pick<AppContextValue, 'codeAssets'>) {
+  return app.codeAssets(EDIT_MODE_SOURCES);
+}
+
+/**
+ * While rendering a page in edit mode: its scripts are fetched at once, beside the page's own, and
+ * its styles come before the first paint, so the server's edit bar shows as it will work (React
+ * puts both in the head, once).
+ */
+export function preloadEditModeCode(code: { scripts: string[]; styles: string[] } | null | undefined) {
+  for (const href of code?.scripts ?? []) preloadModule(href);
+  for (const href of code?.styles ?? []) preinit(href, { as: 'style', precedence: 'default' });
+}

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
 import { safeReturnPath } from '../../common/urls';
-import { editModePart } from '../components/code-parts';
+import { editModeCode, editModePart, preloadEditModeCode } from '../components/code-parts';
 import { EditControl } from '../components/edit/EditControl';
 import { useTranslation } from '../i18n';
 import { PageView } from '../layouts/PageView';
@@ -34,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const item = await loadItemPage(app.site, requested, app.locale, search);
   if (item) {
     app.pageCache.allow();
-    return { page: item.itemView.page, isEditing: false, itemView: item.itemView, preview: null };
+    return { page: item.itemView.page, isEditing: false, itemView: item.itemView, preview: null, code: null };
   }
   const isEditing = requested === '/edit' || requested.endsWith('/edit');
   const path = isEditing ? requested.slice(0, -'/edit'.length) || '/' : requested;
@@ -43,13 +43,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const previewToken = isEditing ? null : query.get('preview');
   if (previewToken !== null) {
     const preview = await app.site.getPreview({ path, token: previewToken, locale: app.locale, query });
-    if (preview) return { page: preview, isEditing: false, itemView: null, preview: 'shown' as const };
+    if (preview)
+      return { page: preview, isEditing: false, itemView: null, preview: 'shown' as const, code: null };
   }
   // `/edit?page=<guid>` (SPEC 2 "edit", issue 26): any page by its guid, served by a menu or not.
   const editGuid = requested === '/edit' ? query.get('page') : null;
   if (editGuid !== null) {
     const page = await app.site.getEditViewOf({ guid: editGuid, locale: app.locale, query });
-    if (page) return { page, isEditing: true, itemView: null, preview: null };
+    if (page) return { page, isEditing: true, itemView: null, preview: null, code: editModeCode(app) };
     if (!(await app.site.getViewer())) throw signInRedirect(request);
     throw data(null, { status: 404 });
   }
@@ -75,7 +76,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   // The same for every visitor (a page with a form says otherwise through the site services).
   if (!isEditing && previewToken === null) app.pageCache.allow();
-  return { page, isEditing, itemView: null, preview: previewToken === null ? null : ('expired' as const) };
+  return {
+    page,
+    isEditing,
+    itemView: null,
+    preview: previewToken === null ? null : ('expired' as const),
+    code: isEditing ? editModeCode(app) : null,
+  };
 }
 
 /**
@@ -123,6 +130,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, isEditing, itemView, preview } = loaderData;
   if (itemView) return <ItemPage view={itemView} />;
   if (isEditing) {
+    preloadEditModeCode(loaderData.code);
     // Until edit mode has loaded, the page shows as visitors see it, under a bar that says edit
     // mode is on its way (issue 35).
     return (

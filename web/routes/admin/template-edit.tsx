@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { data } from 'react-router';
 import { appContext } from '#app-context';
-import { editModePart } from '../../components/code-parts';
+import { editModeCode, editModePart, preloadEditModeCode } from '../../components/code-parts';
 import { PageView } from '../../layouts/PageView';
 import { pageMeta } from '../../layouts/page-meta';
 import { requireAdmin } from '../guards';
@@ -18,7 +18,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireAdmin(await app.site.getViewer(), request);
   const page = await app.site.getTemplateView({ guid: params.guid, locale: app.locale });
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  return { page, code: editModeCode(app) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -26,7 +26,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function TemplateEditPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, code } = loaderData;
+  preloadEditModeCode(code);
   return (
     <Suspense fallback={<PageView page={page} />}>
       <EditModePage page={page} isTemplate />
