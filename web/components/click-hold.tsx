@@ -55,9 +55,33 @@ export function ClickHoldScript({ nonce }: { nonce: string | undefined }) {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />;
 }
 
+/** Text fields whose value React's state has not seen: typed or filled in by the browser before hydration. */
+const TEXT_FIELDS =
+  'input:not([type]), input[type="text"], input[type="email"], input[type="password"], input[type="search"], input[type="tel"], input[type="url"], input[type="number"], textarea';
+
+/**
+ * What was typed into the server's fields before React hydrated them (or what the browser's
+ * password manager filled in) reaches the components' state: React only hears of a change it sees
+ * happen, so each such value is set back to the field's first value through React's own setter and
+ * then, past it, to what was typed, and an input event reports the change.
+ */
+function reportTypedValues() {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
+    const typed = field.value;
+    if (typed === field.defaultValue) continue;
+    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement;
+    const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    if (!setValue) continue;
+    field.value = field.defaultValue;
+    setValue.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 /** In the root: React has hydrated the page, so its buttons work (and a held click goes through). */
 export function useHydrated() {
   useEffect(() => {
+    reportTypedValues();
     document.documentElement.removeAttribute(HYDRATING_ATTRIBUTE);
   }, []);
 }
