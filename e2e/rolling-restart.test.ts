@@ -33,6 +33,16 @@ import {
 const NODES = 3;
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HEALTH_INTERVAL_MS = 250;
+/**
+ * How long a health check waits for /readyz. Caddy's default is 5 s; at 1 s a node starting on a
+ * loaded 2-core machine (CI runs this beside the browser tests' own server) could be "slow" at
+ * every check and never come back into rotation.
+ */
+const HEALTH_TIMEOUT_MS = 3_000;
+/** A check not answered within this marks the node "slow" (out of rotation) meanwhile. */
+const SLOW_AFTER_MS = 1_000;
+/** How long a restarted node may take to be back in rotation before the test says why it is not. */
+const BACK_IN_ROTATION_MS = 120_000;
 /** Longer than a health interval (and a slow /readyz answer on a loaded machine). */
 const DRAIN_SECONDS = 2;
 const TRY_DURATION_MS = 5_000;
@@ -70,7 +80,7 @@ type Target = {
   healthy: boolean;
   /**
    * What the health checks saw, in order: 'ready', 'not-ready' (a 503), 'refused' (nothing
-   * listens) or 'slow' (no answer within a second: a loaded machine; also out of rotation).
+   * listens) or 'slow' (no answer within SLOW_AFTER_MS: a loaded machine; also out of rotation).
    */
   seen: ('ready' | 'not-ready' | 'refused' | 'slow')[];
   answered: number;
@@ -91,11 +101,18 @@ async function startProxy(ports: number[]) {
   const stats = { retries: 0, errors: 0 };
   let next = 0;
 
+  const record = (target: Target, state: Target['seen'][number]) => {
+    target.healthy = state === 'ready';
+    if (target.seen.at(-1) !== state) target.seen.push(state);
+  };
+  // A node that has not answered within a second is out of rotation ("slow"), but its answer is
+  // still taken up to HEALTH_TIMEOUT_MS: a node just started on a loaded machine comes back.
   const check = async (target: Target) => {
+    const slow = setTimeout(() => record(target, 'slow'), SLOW_AFTER_MS);
     let state: Target['seen'][number];
     try {
       const response = await fetch(`http://127.0.0.1:${target.port}/readyz`, {
-        signal: AbortSignal.timeout(1_000),
+        signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
       });
       await response.arrayBuffer();
       state = response.ok ? 'ready' : 'not-ready';
@@ -103,8 +120,8 @@ async function startProxy(ports: number[]) {
       const cause = (error as { cause?: { code?: string } }).cause;
       state = cause?.code === 'ECONNREFUSED' ? 'refused' : 'slow';
     }
-    target.healthy = state === 'ready';
-    if (target.seen.at(-1) !== state) target.seen.push(state);
+    clearTimeout(slow);
+    record(target, state);
   };
   const health = setInterval(() => {
     for (const target of targets) void check(target);
@@ -402,7 +419,16 @@ describe('compose wiring and a rolling restart under load (issue 28)', () => {
         inFlight: direct.length,
       });
       // Back in rotation before the next node goes.
-      while (!via.targets[index]?.healthy) await new Promise((resolve) => setTimeout(resolve, 50));
+      const rotationDeadline = Date.now() + BACK_IN_ROTATION_MS;
+      while (!via.targets[index]?.healthy) {
+        if (Date.now() > rotationDeadline) {
+          throw new Error(
+            `node ${index} was not back in rotation ${BACK_IN_ROTATION_MS / 1000} s after it started; ` +
+              `its health checks saw ${via.targets[index]?.seen.join(' → ')}:\n${nodes[index]?.output()}`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     running = false;

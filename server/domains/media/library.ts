@@ -235,18 +235,22 @@ async function readLibrary(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .as('page_ids');
-  const rows = await db
-    .select({
-      row: media,
-      uploaderName: sql<
-        string | null
-      >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-    })
-    .from(pageIds)
-    .innerJoin(media, eq(media.id, pageIds.id))
-    .leftJoin(users, eq(users.id, media.uploadedBy))
-    .orderBy(...order);
-  const [counted] = await db.select({ total: count() }).from(media).where(where);
+  // The page and the count side by side (on PostgreSQL two connections of the pool; in a
+  // transaction, or on PGlite, one after the other).
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        row: media,
+        uploaderName: sql<
+          string | null
+        >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+      })
+      .from(pageIds)
+      .innerJoin(media, eq(media.id, pageIds.id))
+      .leftJoin(users, eq(users.id, media.uploadedBy))
+      .orderBy(...order),
+    db.select({ total: count() }).from(media).where(where),
+  ]);
   return {
     rows: rows.map(({ row, uploaderName }) => ({ ...row, uploaderName })),
     total: counted?.total ?? 0,
