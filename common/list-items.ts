@@ -1,3 +1,4 @@
+import { isGuid } from './guid.ts';
 import type { Locale, LocalizedText } from './localized-text.ts';
 import { slugify } from './urls.ts';
 
@@ -150,7 +151,6 @@ export type ListFilter = {
 
 /** What an item type's name looks like (isItemTypeName). */
 export const ITEM_TYPE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What visitors read for an item type, given the catalogues' names of item types
@@ -203,7 +203,7 @@ export function parseListFilter(value: string | undefined | null): ListFilter | 
     const key = term.slice(0, colon).trim();
     const argument = term.slice(colon + 1).trim();
     if (key === 'type' && isItemTypeName(argument)) filter.types.push(argument);
-    else if (key === 'parent' && GUID.test(argument)) filter.parentGuids.push(argument.toLowerCase());
+    else if (key === 'parent' && isGuid(argument)) filter.parentGuids.push(argument.toLowerCase());
     else if (key === 'highlight' && (argument === 'true' || argument === 'false'))
       filter.highlightOnly ||= argument === 'true';
     else if (key === 'expired' && (argument === 'true' || argument === 'false'))

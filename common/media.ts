@@ -173,12 +173,6 @@ export function normaliseDimension(value: number): number {
   return Math.min(MAX_DIMENSION, Math.max(SIZE_STEP, rounded));
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isGuid(value: string): boolean {
-  return GUID.test(value);
-}
-
 /** The transform URL of a media guid, e.g. `imageUrl(guid, { width: 800 })` → `/a/{guid}?width=800`. */
 export function imageUrl(
   guid: string,

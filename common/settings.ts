@@ -1,4 +1,5 @@
 import { parseIsoDay } from './dates.ts';
+import { isGuid } from './guid.ts';
 import { isAllowedUrl } from './urls.ts';
 import { FIELD_RULES } from './validation.ts';
 
@@ -73,11 +74,10 @@ export function optionalCookieCategories(
 }
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a setting value names an uploaded image (a media guid) rather than a URL. */
 export function isMediaGuid(value: string): boolean {
-  return GUID.test(value.trim());
+  return isGuid(value.trim());
 }
 
 const integerIn = (min: number, max: number) => (value: string) =>
@@ -88,7 +88,7 @@ const maxLength = (max: number) => (value: string) => (value.length > max ? 'val
 /** Logo and favicon: empty, a media guid, or a local link or public https URL (common/urls.ts 'asset'). */
 const imageReference = (value: string) =>
   value === '' || isMediaGuid(value) || isAllowedUrl(value, 'asset') ? null : 'validation.image';
-const optionalGuid = (value: string) => (value === '' || GUID.test(value) ? null : 'validation.guid');
+const optionalGuid = (value: string) => (value === '' || isGuid(value) ? null : 'validation.guid');
 
 /** Per key: null when the value is acceptable, else a message key (`validation.*`). */
 const SETTING_RULES: Record<PlatformSettingKey, (value: string) => string | null> = {

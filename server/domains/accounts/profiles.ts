@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { isGuid } from '../../../common/guid.ts';
 import type { Locale } from '../../../common/localized-text.ts';
-import { isGuid } from '../../../common/media.ts';
 import { propertyValueProblem } from '../../../common/profile-properties.ts';
 import type { Executor } from '../../db/client.ts';
 import { type UserRow, userProperties, users } from '../../db/schema.ts';

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { isGuid } from '../../../common/guid.ts';
 import type { LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -35,8 +36,6 @@ export type ActivitySubject = {
 };
 
 export const subjectKey = (entityType: string, entityId: string) => `${entityType}:${entityId}`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Resolver = (db: Executor, ids: string[]) => Promise<[string, ActivitySubject][]>;
 
@@ -221,7 +220,7 @@ export async function findSubjects(
   for (const event of events) {
     const resolver = RESOLVERS[event.entityType];
     if (!resolver || event.entityId === null) continue;
-    if (resolver.uuid && !UUID.test(event.entityId)) continue;
+    if (resolver.uuid && !isGuid(event.entityId)) continue;
     const ids = idsByType.get(event.entityType) ?? new Set<string>();
     ids.add(event.entityId);
     idsByType.set(event.entityType, ids);

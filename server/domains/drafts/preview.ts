@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isGuid } from '../../../common/guid.ts';
 
 /**
  * Preview links (issue 13): `{path}?preview=<token>` shows the page's draft, as visitors will see
@@ -14,8 +15,6 @@ export const PREVIEW_HOURS = { standard: 24, max: 24 * 14 } as const;
 
 const sign = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`preview|${payload}`).digest('base64url');
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function previewToken(secret: string, link: { id: string; pageId: string; expiresAt: Date }): string {
   const payload = `${link.pageId}.${link.id}.${Math.floor(link.expiresAt.getTime() / 1000).toString(36)}`;
@@ -35,7 +34,7 @@ export function readPreviewToken(
   const parts = token.split('.');
   if (parts.length !== 4) return null;
   const [pageId = '', linkId = '', expiry = '', signature = ''] = parts;
-  if (!UUID.test(pageId) || !UUID.test(linkId)) return null;
+  if (!isGuid(pageId) || !isGuid(linkId)) return null;
   const expected = Buffer.from(sign(secret, `${pageId}.${linkId}.${expiry}`));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

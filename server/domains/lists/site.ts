@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { itemLanguagePaths } from '../../../common/discovery.ts';
+import { isGuid } from '../../../common/guid.ts';
 import { itemTypeLabel } from '../../../common/item-type-labels.ts';
 import {
   isShortId,
@@ -38,7 +39,6 @@ import { itemBlockRows, toListItemView } from './view.ts';
  * everyone: these depend on who asks, what the URL says and the clock (scheduled and expiring items).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_PARAM = new RegExp(`^[0-9a-f]{8}_(${LIST_URL_KEYS.join('|')})$`);
 
 /** Whether any block of the view is a list or widget (only then does the URL state matter). */
@@ -170,7 +170,7 @@ export async function getItemPage(
   },
 ): Promise<ItemPageResult | null> {
   const { actor, locale, id, page } = input;
-  const where = isShortId(id) ? { shortId: id } : UUID.test(id) ? { id: id.toLowerCase() } : null;
+  const where = isShortId(id) ? { shortId: id } : isGuid(id) ? { id: id.toLowerCase() } : null;
   if (!where) return null;
   const found = await findListItem(db, where);
   if (!found || found.list.page?.id !== page.id) return null;

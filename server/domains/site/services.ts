@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { isGuid } from '../../../common/guid.ts';
 import type { Locale } from '../../../common/localized-text.ts';
 import { fallbackLang, LOCALES, optional, pickLocale } from '../../../common/localized-text.ts';
-import { imageUrl, isGuid } from '../../../common/media.ts';
+import { imageUrl } from '../../../common/media.ts';
 import { readPageSettings } from '../../../common/pages.ts';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties.ts';
 import { optionalCookieCategories } from '../../../common/settings.ts';

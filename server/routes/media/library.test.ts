@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageDocument } from '../../../common/page-drafts.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { buildingBlockInstances, media, pages } from '../../db/schema.ts';
+import { buildingBlockInstances, media, pageDrafts, pages, platformSettings } from '../../db/schema.ts';
 import { prepareBlocks } from '../../domains/blocks/prepare.ts';
-import { createPage } from '../../seed/builders.ts';
+import { createHeaderImage, createListItem, createPage } from '../../seed/builders.ts';
 
 /*
  * The media library (issue 27) over HTTP: uploads into the library before any block exists, the
@@ -271,6 +272,77 @@ describe('the media library', () => {
     const shown = await call('GET', `/a/${guid}?width=400&v=1`);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('leaves out of the unused filter every asset where-used finds, whatever names it', async () => {
+    const { db } = test.database;
+    const kinds = [
+      'image',
+      'gallery',
+      'download',
+      'draft',
+      'itemImage',
+      'itemBlock',
+      'header',
+      'setting',
+      'social',
+      'nowhere',
+    ] as const;
+    const guid = {} as Record<(typeof kinds)[number], string>;
+    for (const kind of kinds) guid[kind] = await uploadToLibrary(editor, `gebruikt-${kind}.png`);
+    const host = await createPage(db, {
+      name: 'gebruikt',
+      title: 'Gebruikt',
+      options: { socialImage: guid.social },
+      blocks: [
+        { name: 'image', options: { imageGuid: guid.image } },
+        { name: 'gallery', options: { imageGuids: [guid.gallery] } },
+        { name: 'download', options: { documentGuids: [guid.download] } },
+        { name: 'list' },
+      ],
+    });
+    const listBlock = host.blocks[3]?.id ?? '';
+    await createListItem(db, { blockId: listBlock, title: 'Met foto', imageGuid: guid.itemImage });
+    await createListItem(db, {
+      blockId: listBlock,
+      title: 'Met blok',
+      content: [
+        {
+          guid: crypto.randomUUID(),
+          buildingBlockName: 'gallery',
+          content: {},
+          options: { imageGuids: [guid.itemBlock] },
+          sortId: 10,
+        },
+      ],
+    });
+    const drafted = await createPage(db, { name: 'concept-gebruikt', title: 'Concept' });
+    await db.insert(pageDrafts).values({
+      pageId: drafted.id,
+      version: 1,
+      document: {
+        title: { nl: 'Concept' },
+        description: null,
+        layout: '100',
+        options: [],
+        blocks: [{ options: { imageGuid: guid.draft } }],
+      } as unknown as PageDocument,
+    });
+    await createHeaderImage(db, { title: { nl: 'Kop' }, imageGuid: guid.header });
+    await db.insert(platformSettings).values({ key: 'test.unused-filter', value: guid.setting });
+
+    const unused = (
+      await call('GET', '/api/media?unused=true&search=gebruikt-&pageSize=100', editor)
+    ).json() as {
+      assets: { guid: string }[];
+      total: number;
+    };
+    expect(unused.assets.map((asset) => asset.guid)).toEqual([guid.nowhere]);
+    expect(unused.total).toBe(1);
+    for (const kind of kinds) {
+      const uses = (await call('GET', `/api/media/${guid[kind]}/uses`, editor)).json() as { uses: unknown[] };
+      expect(uses.uses.length > 0, kind).toBe(kind !== 'nowhere');
+    }
   });
 
   it('lists where an asset is used, refuses to delete it while used, and deletes it when confirmed', async () => {
