@@ -1,12 +1,9 @@
 /**
  * The one rule for a guid (a UUID as the API and the records write it): eight, four, four, four and
  * twelve hexadecimal digits, any case. Every check of a guid (a setting that names an image, a
- * list filter, a route parameter, the SQL that reads guids out of documents) uses this pattern.
+ * list filter, a route parameter, a preview link) uses this pattern.
  */
-export const GUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-/** A whole value that is a guid, any case. */
-export const GUID_PATTERN = new RegExp(`^${GUID_SOURCE}$`, 'i');
+export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isGuid(value: string): boolean {
   return GUID_PATTERN.test(value);

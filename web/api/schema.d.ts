@@ -13562,7 +13562,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             assets: components["schemas"]["Asset"][];
+                            /** @description The assets that match, counted up to 1,000 (see isTotalExact) */
                             total: number;
+                            /** @description False when more than 1,000 match: total is then 1,000 and the count stopped there */
+                            isTotalExact: boolean;
                             page: number;
                             pageSize: number;
                         };

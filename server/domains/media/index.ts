@@ -111,12 +111,13 @@ export async function visibleMedia(
 export async function listAssets(
   ctx: Pick<Ctx, 'db' | 'actor'>,
   query: LibraryQuery,
-): Promise<{ assets: AssetView[]; total: number; page: number; pageSize: number }> {
+): Promise<{ assets: AssetView[]; total: number; isTotalExact: boolean; page: number; pageSize: number }> {
   authorize(ctx.actor, 'media.library');
-  const { rows, total } = await listLibrary(ctx.db, query);
+  const { rows, total, isTotalExact } = await listLibrary(ctx.db, query);
   return {
     assets: rows.map((row) => presentAsset(ctx.actor, row)),
     total,
+    isTotalExact,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,6 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { LocalizedText } from '../../../common/localized-text.ts';
-import { GUID_SOURCE } from '../../../common/guid.ts';
 import { DOCUMENT_FORMATS, type MediaFormat } from '../../../common/media.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { type MediaRow, media, users } from '../../db/schema.ts';
@@ -119,15 +118,14 @@ export async function findUses(db: Executor, guid: string): Promise<MediaUse[]> 
 }
 
 /**
- * Every asset some record names, as one SQL set of uuids (for the `unused` filter): computed per
- * query, as the uses are (no table to keep in step). Only values that are guids by the one rule
- * (`GUID_SOURCE`) are cast, so the set compares with `media.id` as uuids: the library's 100,000 ids
- * are not each turned into text, and the set's estimate stays small enough that its hash fits in
- * memory (over the functions' estimate of a thousand rows a call it was split in 32 batches).
- * Repeats are left in: the anti-join's hash does not mind them.
+ * The guids of every asset some record names, as one SQL set of text (for the `unused` filter):
+ * computed per query, as the uses are (no table to keep in step). Compared as text, as where-used
+ * compares them (`findUses`), not cast to uuid: a cast needs each value checked first (a regular
+ * expression, 2.5 µs a value, 250 ms for 100,000 uses), and a value that is no guid must not fail
+ * the query. Repeats are left in.
  */
-const USED_IDS = sql`(
-  SELECT guid::uuid AS id FROM (
+const USED_GUIDS = sql`(
+  SELECT guid FROM (
     SELECT b.options->>'imageGuid' AS guid FROM building_block_instances b
       WHERE b.building_block_name = 'image' AND b.options->>'imageGuid' IS NOT NULL
     UNION ALL SELECT jsonb_array_elements_text(b.options->'imageGuids') FROM building_block_instances b
@@ -145,9 +143,9 @@ const USED_IDS = sql`(
       WHERE i.content <> '[]'::jsonb
     UNION ALL SELECT s.value FROM platform_settings s
     UNION ALL SELECT o->>'value' FROM pages p, jsonb_array_elements(p.options) o WHERE o->>'name' = 'socialImage'
-  ) AS named WHERE guid ~* ${sql.raw(`'^${GUID_SOURCE}$'`)}
-  UNION ALL SELECT i.image_guid FROM list_items i WHERE i.image_guid IS NOT NULL
-  UNION ALL SELECT h.image_guid FROM header_images h WHERE h.image_guid IS NOT NULL
+  ) AS named WHERE guid IS NOT NULL
+  UNION ALL SELECT i.image_guid::text FROM list_items i WHERE i.image_guid IS NOT NULL
+  UNION ALL SELECT h.image_guid::text FROM header_images h WHERE h.image_guid IS NOT NULL
 )`;
 
 export const LIBRARY_SORTS = ['newest', 'oldest', 'title', 'size'] as const;
@@ -184,25 +182,33 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** One page of the library and the number of assets that match. */
-export async function listLibrary(
-  db: Executor,
-  query: LibraryQuery,
-): Promise<{ rows: LibraryRow[]; total: number }> {
+/**
+ * The library counts the assets that match up to this many; beyond it, it says "more than 1.000"
+ * (`isTotalExact: false`), as a search engine does. Counting every match costs as much as reading
+ * every match: 30,000 for a common word among 100,000 assets, or the whole library for the unused
+ * filter, took 20 to 35 ms on PostgreSQL (bench/media-library.ts), and grows with the library; a
+ * count that stops does not. A page past the limit is still served (the pager then goes on while
+ * pages are full), and a narrower search is counted exactly again.
+ */
+export const COUNT_LIMIT = 1_000;
+
+export type LibraryPage = { rows: LibraryRow[]; total: number; isTotalExact: boolean };
+
+/** One page of the library and the number of assets that match (up to COUNT_LIMIT). */
+export async function listLibrary(db: Executor, query: LibraryQuery): Promise<LibraryPage> {
   if (!query.isUnused) return readLibrary(db, query);
   // The uses' set-returning functions are estimated at a thousand rows a call, which made
-  // PostgreSQL JIT-compile the unused filter's query for seconds to save milliseconds
-  // (bench/media-library.ts): without JIT for this one transaction.
+  // PostgreSQL JIT-compile the unused filter's query for seconds, and start two parallel workers
+  // (6 ms) to read a few hundred guids (bench/media-library.ts): neither, for this one transaction.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL jit = off`);
+    await tx.execute(
+      sql`SELECT set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
     return readLibrary(tx, query);
   });
 }
 
-async function readLibrary(
-  db: Executor,
-  query: LibraryQuery,
-): Promise<{ rows: LibraryRow[]; total: number }> {
+async function readLibrary(db: Executor, query: LibraryQuery): Promise<LibraryPage> {
   // Written out (not a parameter) so the planner matches the partial indexes' predicate (migration 0023).
   const conditions: SQL[] = [sql`${media.purpose} <> 'profile'`];
   for (const word of searchWords(query.search)) {
@@ -216,53 +222,69 @@ async function readLibrary(
   if (query.uploadedBy) conditions.push(eq(media.uploadedBy, query.uploadedBy));
   if (query.from) conditions.push(gte(media.createdAt, query.from));
   if (query.to) conditions.push(lt(media.createdAt, query.to));
-  // NOT EXISTS, not NOT IN: an anti-join the planner hashes (NOT IN over the set-returning uses was
-  // planned as a subplan per asset, seconds at 100,000), and a null in the set cannot empty the answer.
-  if (query.isUnused) {
-    conditions.push(
-      sql`NOT EXISTS (SELECT 1 FROM ${USED_IDS} AS used WHERE used.id = ${media.id})`,
-    );
-  }
+  // NOT IN, which PostgreSQL answers from a hash of the set made once (a "hashed SubPlan"; the set
+  // holds no null). NOT EXISTS let it pick a nested loop that made the set again for every asset it
+  // walked past when a page was asked: over a second with 4,000 uses (bench/media-library.ts).
+  if (query.isUnused) conditions.push(sql`${media.id}::text NOT IN ${USED_GUIDS}`);
   const where = and(...conditions);
-  const order =
-    query.sort === 'oldest'
-      ? [media.createdAt, media.id]
-      : query.sort === 'title'
-        ? [sql`lower(${media.title})`, media.id]
-        : query.sort === 'size'
-          ? [desc(media.size), desc(media.id)]
-          : [desc(media.createdAt), desc(media.id)];
-  // The page's ids first, then their rows: a deep page (2,000 × 24) skips index entries only
-  // (an index-only scan of the sort's index), not whole rows joined to their uploaders.
-  const pageIds = db
-    .select({ id: media.id })
-    .from(media)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('page_ids');
-  // The page and the count side by side (on PostgreSQL two connections of the pool; in a
-  // transaction, or on PGlite, one after the other).
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        row: media,
-        uploaderName: sql<
-          string | null
-        >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-      })
-      .from(pageIds)
-      .innerJoin(media, eq(media.id, pageIds.id))
-      .leftJoin(users, eq(users.id, media.uploadedBy))
-      .orderBy(...order),
-    db.select({ total: count() }).from(media).where(where),
-  ]);
+  const order = LIBRARY_ORDER[query.sort];
+  const offset = (query.page - 1) * query.pageSize;
+  // The first COUNT_LIMIT + 1 matches, sorted: their number is the count, and when that is within
+  // the limit they hold the page too (a word in 100 of 100,000 assets is read by its index and
+  // sorted, where walking the sort's index read a quarter of the library for the first page and all
+  // of it for the last). A MATERIALIZED set is planned as if every match were read, and read only as
+  // far as the limit: with the LIMIT on the scan itself, PostgreSQL expected the matches early in a
+  // sequential scan, and read all 100,000 rows for a rare word.
+  const first = await queryRows<{ id: string }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (
+          SELECT ${media.id}, ${media.createdAt}, ${media.title}, ${media.size} FROM ${media} WHERE ${where})
+        SELECT id FROM (SELECT * FROM matches LIMIT ${COUNT_LIMIT + 1}) AS first ORDER BY ${order}`,
+  );
+  const total = first.length;
+  // More: the page's ids from a walk of the sort's index (an index-only scan, so a deep page skips
+  // index entries, not whole rows); the matches are many, so a page's worth is found soon.
+  const pageIds =
+    total <= COUNT_LIMIT
+      ? first.slice(offset, offset + query.pageSize)
+      : await queryRows<{ id: string }>(
+          db,
+          sql`SELECT ${media.id} FROM ${media} WHERE ${where}
+              ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
+        );
+  const ids = pageIds.map((row) => row.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            row: media,
+            uploaderName: sql<
+              string | null
+            >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+          })
+          .from(media)
+          .leftJoin(users, eq(users.id, media.uploadedBy))
+          .where(inArray(media.id, ids));
+  const byId = new Map(rows.map(({ row, uploaderName }) => [row.id, { ...row, uploaderName }]));
   return {
-    rows: rows.map(({ row, uploaderName }) => ({ ...row, uploaderName })),
-    total: counted?.total ?? 0,
+    rows: ids.flatMap((id) => byId.get(id) ?? []),
+    total: Math.min(total, COUNT_LIMIT),
+    isTotalExact: total <= COUNT_LIMIT,
   };
 }
+
+/**
+ * The library's orders, over the columns of `media` by their own names (the matches' set has the
+ * same names). Each has an index (migration 0023) that a walk in this order uses; the id breaks ties
+ * so that pages never overlap.
+ */
+const LIBRARY_ORDER: Record<LibrarySort, SQL> = {
+  newest: sql`created_at DESC, id DESC`,
+  oldest: sql`created_at, id`,
+  title: sql`lower(title), id`,
+  size: sql`size DESC, id DESC`,
+};
 
 /** One asset with its uploader's name; undefined when unknown. */
 export async function findAsset(db: Executor, guid: string): Promise<LibraryRow | undefined> {

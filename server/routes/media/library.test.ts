@@ -1,14 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageDocument } from '../../../common/page-drafts.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
-import { buildingBlockInstances, media, pageDrafts, pages, platformSettings } from '../../db/schema.ts';
+import {
+  buildingBlockInstances,
+  media,
+  pageDrafts,
+  pages,
+  platformSettings,
+  users,
+} from '../../db/schema.ts';
 import { prepareBlocks } from '../../domains/blocks/prepare.ts';
 import { createHeaderImage, createListItem, createPage } from '../../seed/builders.ts';
 
@@ -310,7 +317,7 @@ describe('the media library', () => {
         {
           guid: crypto.randomUUID(),
           buildingBlockName: 'gallery',
-          content: {},
+          content: { nl: {} },
           options: { imageGuids: [guid.itemBlock] },
           sortId: 10,
         },
@@ -468,5 +475,60 @@ describe('the media library', () => {
     expectApiError(await call('GET', `/api/media/${guid}`, admin), 404, 'not_found');
     const [row] = await test.database.db.select().from(media).where(eq(media.id, guid));
     expect(row?.purpose).toBe('profile');
+  });
+
+  it('counts matches up to 1,000, then says there are more, and still serves the pages past that', async () => {
+    const { db } = test.database;
+    const [uploader] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'redacteur@example.nl'));
+    // 1,050 assets in one statement, older than any other so they do not crowd the other tests' pages.
+    await db.execute(sql`
+      INSERT INTO media (content_hash, purpose, file_name, format, width, height, size, title, alt, tags,
+                         search_text, uploaded_by, created_at, updated_at)
+      SELECT encode(sha256(('teller' || i)::bytea), 'hex'), 'library', 'teller-' || i || '.png', 'png', 10, 10,
+             100, 'Teller ' || i, '{}'::jsonb, '{}', 'teller ' || i || ' teller-' || i || '.png',
+             ${uploader?.id}::uuid, now() - interval '10 years' + make_interval(secs => i), now()
+      FROM generate_series(1, 1050) AS i`);
+    try {
+      const list = async (query: string) =>
+        (await call('GET', `/api/media?${query}`, editor)).json() as {
+          assets: { title: string }[];
+          total: number;
+          isTotalExact: boolean;
+        };
+      const first = await list('search=teller');
+      expect(first).toMatchObject({ total: 1_000, isTotalExact: false });
+      expect(first.assets).toHaveLength(24);
+      // Page 44 holds the 1,033rd to the 1,050th match: past the count, still served.
+      const last = await list('search=teller&sort=oldest&page=44');
+      expect(last.isTotalExact).toBe(false);
+      expect(last.assets.map((asset) => asset.title)).toEqual(
+        Array.from({ length: 18 }, (_, index) => `Teller ${1_033 + index}`),
+      );
+      expect((await list('search=teller&page=45')).assets).toEqual([]);
+      // Fewer than the limit: counted exactly.
+      // teller-100 and teller-1000 to 1009.
+      expect(await list('search=teller-100')).toMatchObject({ total: 11, isTotalExact: true });
+      // Counted exactly, its matches are sorted as the walk of the whole library sorts them.
+      const titles = (query: string) => list(query).then((page) => page.assets.map((asset) => asset.title));
+      const eleven = ['Teller 100', ...Array.from({ length: 10 }, (_, index) => `Teller ${1000 + index}`)];
+      expect(await titles('search=teller-100&sort=oldest')).toEqual(eleven);
+      expect(await titles('search=teller-100&sort=newest')).toEqual([...eleven].reverse());
+      expect(await titles('search=teller-100&sort=title&pageSize=4&page=2')).toEqual([
+        'Teller 1003',
+        'Teller 1004',
+        'Teller 1005',
+        'Teller 1006',
+      ]);
+      expect(await titles('search=teller&sort=title&pageSize=3')).toEqual([
+        'Teller 1',
+        'Teller 10',
+        'Teller 100',
+      ]);
+    } finally {
+      await db.delete(media).where(like(media.searchText, 'teller %'));
+    }
   });
 });

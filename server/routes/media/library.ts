@@ -154,7 +154,10 @@ export const mediaLibraryRoutes: FastifyPluginAsyncZod<{
         response: {
           200: z.object({
             assets: z.array(assetSchema),
-            total: z.number().int(),
+            total: z.number().int().describe('The assets that match, counted up to 1,000 (see isTotalExact)'),
+            isTotalExact: z
+              .boolean()
+              .describe('False when more than 1,000 match: total is then 1,000 and the count stopped there'),
             page: z.number().int(),
             pageSize: z.number().int(),
           }),

@@ -126,7 +126,12 @@ export function MediaLibrary({
     queryKey: ['media', 'uploaders'],
     queryFn: () => unwrap(api.GET('/api/media:uploaders')),
   });
-  const pages = Math.max(1, Math.ceil((assets.data?.total ?? 0) / PAGE_SIZE));
+  const total = assets.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // Past the count's limit the pager goes on while pages come back full.
+  const isExact = assets.data?.isTotalExact ?? true;
+  const hasNext = isExact ? page < pages : assets.data?.assets.length === PAGE_SIZE;
+  const number = (value: number) => value.toLocaleString(locale === 'nl' ? 'nl-NL' : 'en-GB');
   const change = (next: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
@@ -222,7 +227,9 @@ export function MediaLibrary({
           ? t('mediaLibrary.loading')
           : assets.isError
             ? t('mediaLibrary.loadFailed')
-            : t('mediaLibrary.total', { count: assets.data.total })}
+            : isExact
+              ? t('mediaLibrary.total', { count: total, total: number(total) })
+              : t('mediaLibrary.totalMore', { total: number(total) })}
       </Text>
       {assets.data && assets.data.assets.length === 0 ? <Text>{t('mediaLibrary.empty')}</Text> : null}
       {assets.data && assets.data.assets.length > 0 ? (
@@ -290,13 +297,17 @@ export function MediaLibrary({
           </Table.ScrollContainer>
         )
       ) : null}
-      {pages > 1 ? (
+      {pages > 1 || page > 1 ? (
         <Group gap="sm">
           <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('mediaLibrary.previous')}
           </Button>
-          <Text size="sm">{t('mediaLibrary.page', { page, pages })}</Text>
-          <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <Text size="sm">
+            {isExact
+              ? t('mediaLibrary.page', { page: number(page), pages: number(pages) })
+              : t('mediaLibrary.pageOnly', { page: number(page) })}
+          </Text>
+          <Button variant="default" disabled={!hasNext} onClick={() => setPage(page + 1)}>
             {t('mediaLibrary.next')}
           </Button>
         </Group>
