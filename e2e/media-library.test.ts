@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
-import { signInByApi, TEST_ADMIN } from './accounts.ts';
+import { signInByApi, TEST_ADMIN, xsrfHeaders } from './accounts.ts';
 import { fadedIn, seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
 
@@ -104,6 +104,48 @@ describe('media library', () => {
     await question.getByText(`molen-${suffix} wordt nergens gebruikt`).waitFor();
     await question.getByRole('button', { name: 'Verwijderen' }).click();
     await poll(() => card.count()).toBe(0);
+    await context.close();
+  });
+
+  it('says "Meer dan 1.000 bestanden" when the count stops there, and pages on while pages are full', async () => {
+    // The server's count stops at 1,000 (server/routes/media/library.test.ts seeds 1,050); here
+    // its answers are widened to that many so the screen can be seen saying it: the first page
+    // full, the second not.
+    const context = await signedIn(browser);
+    // One real asset to widen (the library may be empty when this file runs alone).
+    const upload = await context.request.post(`${baseUrl()}/a/upload?library`, {
+      headers: await xsrfHeaders(context),
+      multipart: {
+        Image: { name: `teller-${suffix}.png`, mimeType: 'image/png', buffer: await png('#2e86c1') },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const page = await context.newPage();
+    let template: { guid: string; title: string } | undefined;
+    await page.route(/\/api\/media\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { assets: { guid: string; title: string }[] };
+      // Page 1's first asset stands for every asset of the widened pages.
+      template ??= body.assets[0];
+      const model = template;
+      if (!model) throw new Error('the library is empty');
+      const pageNumber = Number(new URL(route.request().url()).searchParams.get('page') ?? '1');
+      const assets = Array.from({ length: pageNumber === 1 ? 24 : 5 }, (_, index) => ({
+        ...model,
+        guid: `${model.guid.slice(0, -4)}${String(pageNumber * 100 + index).padStart(4, '0')}`,
+        title: `Foto ${pageNumber}.${index}`,
+      }));
+      await route.fulfill({ response, json: { ...body, assets, total: 1000, isTotalExact: false } });
+    });
+    await open(page, '/admin/media');
+    await page.getByText('Meer dan 1.000 bestanden').waitFor();
+    await page.getByText('Pagina 1', { exact: true }).waitFor();
+    const next = page.getByRole('button', { name: 'Volgende pagina' });
+    await next.click();
+    await page.getByText('Pagina 2', { exact: true }).waitFor();
+    await page.getByText('Foto 2.4').waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Vorige pagina' }).isDisabled()).toBe(false);
     await context.close();
   });
 
