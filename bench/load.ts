@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -93,6 +94,8 @@ export type LoadBenchSummary = {
   rssGrowthPercent: number;
   /** RSS at rest after each measured run (the first is rssAfterMb): a plateau stops growing. */
   rssAtRestAfterRunsMb: number[];
+  /** Memory at rest before the first run and after each, and after a full garbage collection. */
+  restings: Resting[];
   /** The server's memory allocator: jemalloc when preloaded (as in the Docker image), else glibc's. */
   allocator: 'jemalloc' | 'glibc';
 };
@@ -113,6 +116,65 @@ async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+type HeapAtRest = { heapUsed: number; heapTotal: number; external: number };
+
+/**
+ * A full garbage collection in the server, through its inspector (started with
+ * `--inspect=127.0.0.1:0` by this bench): what stays is what the server keeps, not garbage V8 had
+ * not collected yet.
+ */
+type Resting = {
+  /** RSS at rest (AT_REST_MS idle), MB. */
+  rss: number;
+  /** RSS after a full garbage collection and two more seconds (jemalloc's decay), MB. */
+  rssAfterGc: number;
+  /** The JavaScript heap and external memory after that collection. */
+  heap: HeapAtRest;
+};
+
+/** Memory at rest, then after a full garbage collection. */
+async function resting(server: ServerProcess, token: string): Promise<Resting> {
+  await atRest(server);
+  const rss = await rssMb(server.pid);
+  await collectGarbage(server);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return { rss, rssAfterGc: await rssMb(server.pid), heap: await heapAtRest(server, token) };
+}
+
+async function collectGarbage(server: ServerProcess): Promise<void> {
+  const url = server.output().match(/Debugger listening on (ws:\/\/\S+)/)?.[1];
+  if (!url) throw new Error('the server has no inspector to collect its garbage');
+  const socket = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const answered = new Promise<void>((resolve) => {
+    socket.onmessage = (event) => {
+      if ((JSON.parse(String(event.data)) as { id?: number }).id === 1) resolve();
+    };
+  });
+  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  await answered;
+  socket.close();
+}
+
+/**
+ * The server's JavaScript heap in use and its external memory (buffers) in MB, from its Prometheus
+ * metrics (prom-client's default ones): what RSS holds that the server's own objects account for.
+ */
+async function heapAtRest(server: ServerProcess, token: string): Promise<HeapAtRest> {
+  const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  const gauge = (name: string) =>
+    Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? Number.NaN) / 1024 / 1024;
+  return {
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
 }
 
 /** The targets of the mix, read from the running demo site. */
@@ -298,6 +360,18 @@ function nextRequest(targets: Targets, writes: { count: number }): RequestData &
 }
 
 /** Waits until the server answers GET /readyz within 100 ms again (at most a minute). */
+/**
+ * At rest: idle (untilIdle), then this long without requests before memory is read, as a host's
+ * graph shows a quiet minute: jemalloc's background thread returns freed pages after its decay time
+ * (1 s as the Docker image sets it), and V8 shrinks its heap when allocation stops.
+ */
+const AT_REST_MS = 10_000;
+
+async function atRest(server: ServerProcess): Promise<void> {
+  await untilIdle(server);
+  await new Promise((resolve) => setTimeout(resolve, AT_REST_MS));
+}
+
 async function untilIdle(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -360,7 +434,13 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
   let server: ServerProcess | null = null;
   try {
     console.log(`\nLoad test (issue 12): starting the server (production build, ${database}, demo site)…`);
-    server = await startServer({ databaseUrl: postgres?.url, logLevel: 'warn' });
+    const metricsToken = randomBytes(24).toString('hex');
+    server = await startServer({
+      databaseUrl: postgres?.url,
+      logLevel: 'warn',
+      extraEnv: { METRICS_TOKEN: metricsToken },
+      nodeArgs: ['--inspect=127.0.0.1:0'],
+    });
     const targets = await discover(server);
     console.log(
       `  ${targets.pages.length} pages, ${targets.lists.length} lists, ${SEARCH_TERMS.length} search terms, ` +
@@ -371,8 +451,9 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     const warm = await load(server, targets, warmup, connections, emptyTally(), writes, timeout);
     console.log(`${Math.round(warm.requests.average)} req/s`);
     // The server still works off what the warm-up's connections left in flight: measure from idle.
-    await untilIdle(server);
-    const rssBeforeMb = await rssMb(server.pid);
+    const before = await resting(server, metricsToken);
+    const rssBeforeMb = before.rss;
+    const restings = [before];
 
     let rssPeakMb = rssBeforeMb;
     const pid = server.pid;
@@ -395,16 +476,18 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     // Growth is compared at rest, as the "before" was: right after the run the server still holds
     // the last 500 requests in flight, which is load, not growth (the peak shows that).
     rssPeakMb = Math.max(rssPeakMb, await rssMb(server.pid));
-    await untilIdle(server);
-    const rssAfterMb = await rssMb(server.pid);
+    const afterFirst = await resting(server, metricsToken);
+    const rssAfterMb = afterFirst.rss;
+    restings.push(afterFirst);
     // The plateau (issue 28): more runs like the first on the same server, RSS at rest after each.
     const rssAtRestAfterRunsMb = [rssAfterMb];
     const runs = options.runs ?? setting('BENCH_LOAD_RUNS', 1);
     for (let run = 2; run <= runs; run += 1) {
       process.stdout.write(`  run ${run} of ${runs}: ${connections} connections, ${duration} s… `);
       const again = await load(server, targets, duration, connections, emptyTally(), writes, timeout);
-      await untilIdle(server);
-      rssAtRestAfterRunsMb.push(await rssMb(server.pid));
+      const rest = await resting(server, metricsToken);
+      rssAtRestAfterRunsMb.push(rest.rss);
+      restings.push(rest);
       console.log(
         `${Math.round(again.requests.average)} req/s, ${again.errors} errors, RSS at rest ${rssAtRestAfterRunsMb.at(-1)?.toFixed(0)} MB`,
       );
@@ -428,6 +511,7 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
       rssPeakMb,
       rssGrowthPercent: ((rssAfterMb - rssBeforeMb) / rssBeforeMb) * 100,
       rssAtRestAfterRunsMb,
+      restings,
       allocator: await allocatorOf(server.pid),
     };
     printSummary(summary, warmup);
@@ -477,6 +561,20 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
     );
     console.log('');
   }
+  const mb = (value: number) => value.toFixed(1);
+  const [, afterFirst, ...afterLater] = summary.restings;
+  const overFirst = afterLater.map(
+    (rest) =>
+      `${(((rest.rssAfterGc - (afterFirst?.rssAfterGc ?? 0)) / (afterFirst?.rssAfterGc ?? 1)) * 100).toFixed(1)} %`,
+  );
+  console.log(
+    `After a full garbage collection, before the 1st run and after each: RSS ${summary.restings.map((rest) => rest.rssAfterGc.toFixed(0)).join(' → ')} MB` +
+      `${overFirst.length > 0 ? ` (runs 2…${summary.restings.length - 1} over the 1st: ${overFirst.join(', ')})` : ''}; ` +
+      `JavaScript heap in use ${summary.restings.map((rest) => mb(rest.heap.heapUsed)).join(' → ')} MB, ` +
+      `held ${summary.restings.map((rest) => mb(rest.heap.heapTotal)).join(' → ')} MB; ` +
+      `external (buffers, PGlite's memory): ${summary.restings.map((rest) => mb(rest.heap.external)).join(' → ')} MB`,
+  );
+  console.log('');
   // Unanswered: timed out, failed, or still in flight when the run ended (at most one per connection).
   console.log('| kind | sent | answers | unanswered | non-2xx | statuses |');
   console.log('| ---- | ---: | ------: | ---------: | ------: | -------- |');

@@ -79,6 +79,8 @@ export type StartServerOptions = {
   pollIntervalMs?: number;
   /** Listen on this port (a node restarted where its proxy expects it); a free one by default. */
   port?: number | undefined;
+  /** Flags for the server's Node besides SERVER_NODE_ARGS (a benchmark's `--inspect=127.0.0.1:0`). */
+  nodeArgs?: string[] | undefined;
 };
 
 /**
@@ -107,6 +109,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     PUBLIC_URL: '',
+    // As `npm start` and `npm run serve` run it (glibc's allocator with two arenas; see README).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...options.extraEnv,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
@@ -117,7 +121,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const spawnedAt = performance.now();
   // SERVER_NODE_ARGS: extra flags for the server's Node, e.g. "--cpu-prof --cpu-prof-dir=tmp/prof"
   // to profile it under a benchmark.
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ...(options.nodeArgs ?? []),
+  ];
   const child = spawn(nodeBinary(), [...nodeArgs, 'server/main.ts'], {
     cwd: REPO_ROOT,
     env,

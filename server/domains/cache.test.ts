@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { menus, pages, platformSettings, roles } from '../db/schema.ts';
 import { type Actor, ANONYMOUS } from '../policies/index.ts';
 import { createMenu, createMenuItem, createPage } from '../seed/builders.ts';
-import { contentVersion, LruCache, VersionedCache } from './cache.ts';
+import { contentVersion, LatestCache, LruCache, VersionedCache } from './cache.ts';
 import { createSiteServices } from './site/services.ts';
 
 describe('content version and the visitors’ cache', () => {
@@ -104,5 +104,20 @@ describe('content version and the visitors’ cache', () => {
     lru.get('a');
     lru.set('c', 3);
     expect([lru.get('a'), lru.get('b'), lru.get('c')]).toEqual([1, undefined, 3]);
+  });
+
+  it('keeps one value per key for its version: a new version replaces it, an old one is never read', () => {
+    const latest = new LatestCache<string | null>(2);
+    latest.set('block|nl', 'v1', 'oud');
+    expect(latest.get('block|nl', 'v1')).toBe('oud');
+    expect(latest.get('block|nl', 'v2')).toBeUndefined();
+    latest.set('block|nl', 'v2', null);
+    expect(latest.get('block|nl', 'v2')).toBeNull();
+    expect(latest.get('block|nl', 'v1')).toBeUndefined();
+    // Forgetting an old version leaves the new value alone.
+    latest.forget('block|nl', 'v1');
+    expect(latest.get('block|nl', 'v2')).toBeNull();
+    latest.forget('block|nl', 'v2');
+    expect(latest.get('block|nl', 'v2')).toBeUndefined();
   });
 });

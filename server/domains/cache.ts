@@ -69,6 +69,34 @@ export class LruCache<V> {
 }
 
 /**
+ * One value per key, for the version of what it was made from (a row's updated_at, the content
+ * version…): a new version's value replaces the old one, so the memory it takes does not grow with
+ * the number of changes, and an old version is never read again.
+ */
+export class LatestCache<V> {
+  readonly #entries: LruCache<{ version: string; value: V }>;
+
+  constructor(capacity: number) {
+    this.#entries = new LruCache(capacity);
+  }
+
+  /** The value made for this version; undefined when there is none (or one for another version). */
+  get(key: string, version: string): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry?.version === version ? entry.value : undefined;
+  }
+
+  set(key: string, version: string, value: V): void {
+    this.#entries.set(key, { version, value });
+  }
+
+  /** Forgets the key's value if it is still the one made for this version. */
+  forget(key: string, version: string): void {
+    if (this.#entries.get(key)?.version === version) this.#entries.delete(key);
+  }
+}
+
+/**
  * What visitors see, cached per content version: an entry is only ever read under the version it
  * was computed for, so a change anywhere (any node, any write path) makes it unreachable at once.
  * One entry per key: a new version's value replaces the old one, so the memory it takes does not

@@ -4,7 +4,7 @@ import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import { pickLocale } from '../../../common/localized-text.ts';
 import { parseLinkReference } from '../../../common/urls.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { LruCache } from '../cache.ts';
+import { LatestCache } from '../cache.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 
 /*
@@ -40,7 +40,7 @@ export function referencesIn(value: unknown, found = new Set<string>(), depth = 
   return found;
 }
 
-const rowReferences = new LruCache<readonly string[]>(5000);
+const rowReferences = new LatestCache<readonly string[]>(5000);
 
 /** The references of a block row version (kept per row version: content only changes with it). */
 export function blockReferences(row: {
@@ -49,13 +49,13 @@ export function blockReferences(row: {
   content: unknown;
   options: unknown;
 }): readonly string[] {
-  const key = `${row.id}|${row.updatedAt.getTime()}`;
-  let references = rowReferences.get(key);
+  const version = String(row.updatedAt.getTime());
+  let references = rowReferences.get(row.id, version);
   if (!references) {
     const found = referencesIn(row.content);
     referencesIn(row.options, found);
     references = [...found].sort();
-    rowReferences.set(key, references);
+    rowReferences.set(row.id, version, references);
   }
   return references;
 }

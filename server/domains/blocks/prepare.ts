@@ -11,7 +11,7 @@ import type { Locale, Localized } from '../../../common/localized-text.ts';
 import { fallbackLang, pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import type { BlockRow } from '../../db/schema.ts';
-import { LruCache } from '../cache.ts';
+import { LatestCache } from '../cache.ts';
 import { type BlockAssets, blockAssetGuids, loadBlockAssets } from '../media/block-assets.ts';
 import { blockReferences, type LinkTargets, linkResolver, resolveLinks, targetsKey } from './links.ts';
 import { SERVER_BLOCK_TYPES } from './types/index.ts';
@@ -19,8 +19,9 @@ import { SERVER_BLOCK_TYPES } from './types/index.ts';
 const loggedUnknownNames = new Set<string>();
 
 // Preparing a block (schema checks, rich text to HTML) costs milliseconds; a block's view only
-// changes with its row, so it is kept per row version and language. `null` remembers a skipped block.
-const preparedBlocks = new LruCache<BlockView | null>(5000);
+// changes with its row, so it is kept per block and language, for its row version (one view each:
+// a new version replaces the old). `null` remembers a skipped block.
+const preparedBlocks = new LatestCache<BlockView | null>(5000);
 
 /**
  * Turns stored block instances into what the site renders: content in the visitor's language,
@@ -43,13 +44,14 @@ export function toBlockViews(
     const assetGuids = assets ? blockAssetGuids([row]) : [];
     // A block with references is kept per row version and where its references go now; one with
     // an image per the versions of record of its assets.
-    const key = `${row.id}|${row.updatedAt.getTime()}|${locale}${
+    const key = `${row.id}|${locale}`;
+    const version = `${row.updatedAt.getTime()}${
       references.length > 0 ? `|${targetsKey(references, targets)}` : ''
     }${assetGuids.map((guid) => `|${guid}@${assets?.get(guid)?.stamp ?? ''}`).join('')}`;
-    let view = preparedBlocks.get(key);
+    let view = preparedBlocks.get(key, version);
     if (view === undefined) {
       view = toBlockView(row, locale, log, targets, assets);
-      preparedBlocks.set(key, view);
+      preparedBlocks.set(key, version, view);
     }
     if (view) views.push(view);
   }

@@ -12,7 +12,7 @@ import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { listItemParents, listItems, listItemTypes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { contentVersion, LruCache } from '../cache.ts';
+import { contentVersion, LatestCache } from '../cache.ts';
 import type { ItemListRow } from './view.ts';
 
 /**
@@ -208,20 +208,20 @@ export const listColumns = {
  * total only changes with the content (the content version, bumped by triggers on every write on
  * any node) or with the clock (scheduled and expiring items: the minute is part of the key).
  */
-const countCaches = new WeakMap<object, LruCache<Promise<number>>>();
+const countCaches = new WeakMap<object, LatestCache<Promise<number>>>();
 
 async function cachedCount(db: Executor, key: string, count: () => Promise<number>): Promise<number> {
   let cache = countCaches.get(db);
   if (!cache) {
-    cache = new LruCache<Promise<number>>(5000);
+    cache = new LatestCache<Promise<number>>(5000);
     countCaches.set(db, cache);
   }
-  const fullKey = `${await contentVersion(db)}|${Math.floor(Date.now() / 60_000)}|${key}`;
-  const hit = cache.get(fullKey);
+  const version = `${await contentVersion(db)}|${Math.floor(Date.now() / 60_000)}`;
+  const hit = cache.get(key, version);
   if (hit) return hit;
   const pending = count();
-  cache.set(fullKey, pending);
-  pending.catch(() => cache.delete(fullKey));
+  cache.set(key, version, pending);
+  pending.catch(() => cache.forget(key, version));
   return pending;
 }
 
