@@ -18,11 +18,15 @@ import { createBenchDatabase } from './postgres.ts';
  *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only)
  *   BENCH_LOAD_RUNS=1           measured runs one after another on the same server; with 3 the
  *                               report adds the RSS at rest after each (the memory plateau, issue 28)
+ *                               and after a full garbage collection (through the server's inspector,
+ *                               which this bench starts on a free loopback port)
  *   DATABASE_URL=postgres://…   on PostgreSQL: a fresh database on that server, dropped afterwards;
  *                               without it a fresh PGlite directory.
  *   LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+ *   MALLOC_CONF=background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0
  *                               the server on jemalloc, as in the Docker image (Debian package
- *                               libjemalloc2); the report names the allocator it found.
+ *                               libjemalloc2); the report names the allocator it found. Without,
+ *                               glibc's with MALLOC_ARENA_MAX=2, as `npm start` runs it.
  *
  * The mix (chosen per request at random): 40 % public pages (SSR, as a browser asks: text/html,
  * gzip/br), 20 % list pages (POST /api/listitem/list/{blockGuid}, the demo's two lists), 15 % search
