@@ -253,20 +253,8 @@ async function readLibrary(db: Executor, query: LibraryQuery): Promise<LibraryPa
               ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
         );
   const ids = pageIds.map((row) => row.id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            row: media,
-            uploaderName: sql<
-              string | null
-            >`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
-          })
-          .from(media)
-          .leftJoin(users, eq(users.id, media.uploadedBy))
-          .where(inArray(media.id, ids));
-  const byId = new Map(rows.map(({ row, uploaderName }) => [row.id, { ...row, uploaderName }]));
+  const rows = ids.length === 0 ? [] : await withUploaders(db, inArray(media.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     rows: ids.flatMap((id) => byId.get(id) ?? []),
     total: Math.min(total, COUNT_LIMIT),
@@ -286,9 +274,9 @@ const LIBRARY_ORDER: Record<LibrarySort, SQL> = {
   size: sql`size DESC, id DESC`,
 };
 
-/** One asset with its uploader's name; undefined when unknown. */
-export async function findAsset(db: Executor, guid: string): Promise<LibraryRow | undefined> {
-  const [found] = await db
+/** The assets that match, each with its uploader's name. */
+async function withUploaders(db: Executor, where: SQL): Promise<LibraryRow[]> {
+  const rows = await db
     .select({
       row: media,
       uploaderName: sql<
@@ -297,9 +285,14 @@ export async function findAsset(db: Executor, guid: string): Promise<LibraryRow 
     })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
-    .where(eq(media.id, guid))
-    .limit(1);
-  return found ? { ...found.row, uploaderName: found.uploaderName } : undefined;
+    .where(where);
+  return rows.map(({ row, uploaderName }) => ({ ...row, uploaderName }));
+}
+
+/** One asset with its uploader's name; undefined when unknown. */
+export async function findAsset(db: Executor, guid: string): Promise<LibraryRow | undefined> {
+  const [found] = await withUploaders(db, eq(media.id, guid));
+  return found;
 }
 
 /** The people who uploaded assets (the library's uploader filter), by name. */
