@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../common/locale.ts';
 import { adminSession, signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
-import { fadedIn, seriousViolations } from './axe.ts';
+import { fadedInLocator, seriousViolations } from './axe.ts';
 import {
   baseUrl,
   launchBrowser,
@@ -247,7 +247,8 @@ describe('closing with unsaved input asks first (issue 26)', () => {
         .fill('x');
       await page.keyboard.press('Escape');
       await question(page, locale).waitFor();
-      await fadedIn(page);
+      // The question, not the dialog below it (already faded in).
+      await fadedInLocator(question(page, locale));
       const found = await seriousViolations(page);
       expect(found, found.join('\n\n')).toEqual([]);
       await context.close();
