@@ -12,7 +12,7 @@ import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { listItemParents, listItems, listItemTypes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { contentVersion, LatestCache } from '../cache.ts';
+import { contentVersion, VersionedCache } from '../cache.ts';
 import type { ItemListRow } from './view.ts';
 
 /**
@@ -206,23 +206,17 @@ export const listColumns = {
 /**
  * List totals, per database handle: counting a big list costs more than reading a page of it, and a
  * total only changes with the content (the content version, bumped by triggers on every write on
- * any node) or with the clock (scheduled and expiring items: the minute is part of the key).
+ * any node) or with the clock (scheduled and expiring items: the minute is part of the version).
  */
-const countCaches = new WeakMap<object, LatestCache<Promise<number>>>();
+const countCaches = new WeakMap<object, VersionedCache>();
 
 async function cachedCount(db: Executor, key: string, count: () => Promise<number>): Promise<number> {
   let cache = countCaches.get(db);
   if (!cache) {
-    cache = new LatestCache<Promise<number>>(5000);
+    cache = new VersionedCache();
     countCaches.set(db, cache);
   }
-  const version = `${await contentVersion(db)}|${Math.floor(Date.now() / 60_000)}`;
-  const hit = cache.get(key, version);
-  if (hit) return hit;
-  const pending = count();
-  cache.set(key, version, pending);
-  pending.catch(() => cache.forget(key, version));
-  return pending;
+  return cache.get(`${await contentVersion(db)}|${Math.floor(Date.now() / 60_000)}`, key, count);
 }
 
 /** One page of a list's items and the total, for the actor. */
