@@ -137,11 +137,7 @@ describe('media library', () => {
       }));
       await route.fulfill({ response, json: { ...body, assets, total: 1000, isTotalExact: false } });
     });
-    await open(page, '/admin/pages');
-    await page
-      .getByRole('navigation', { name: 'Beheermenu' })
-      .getByRole('link', { name: 'Mediabibliotheek' })
-      .click();
+    await open(page, '/admin/media');
     await page.getByText('Meer dan 1.000 bestanden').waitFor();
     await page.getByText('Pagina 1', { exact: true }).waitFor();
     const next = page.getByRole('button', { name: 'Volgende pagina' });

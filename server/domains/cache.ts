@@ -94,10 +94,6 @@ export class LatestCache<V> {
   forget(key: string, version: string): void {
     if (this.#entries.get(key)?.version === version) this.#entries.delete(key);
   }
-
-  get size() {
-    return this.#entries.size;
-  }
 }
 
 /**
@@ -107,15 +103,18 @@ export class LatestCache<V> {
  * grow with the number of changes.
  */
 export class VersionedCache {
-  readonly #entries = new LatestCache<Promise<unknown>>(5000);
+  readonly #entries = new LruCache<{ version: string; value: Promise<unknown> }>(5000);
 
   async get<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
-    const cached = this.#entries.get(key, version);
-    if (cached) return cached as Promise<T>;
+    const cached = this.#entries.get(key);
+    if (cached?.version === version) return cached.value as Promise<T>;
     const pending = compute();
-    this.#entries.set(key, version, pending);
+    const slot = { version, value: pending };
+    this.#entries.set(key, slot);
     // A failed computation is not kept: the next request tries again.
-    pending.catch(() => this.#entries.forget(key, version));
+    pending.catch(() => {
+      if (this.#entries.get(key) === slot) this.#entries.delete(key);
+    });
     return pending;
   }
 

@@ -12,7 +12,7 @@ import type { Locale, LocalizedText } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import { listItemParents, listItems, listItemTypes } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { contentVersion, VersionedCache } from '../cache.ts';
+import { contentVersion, LatestCache } from '../cache.ts';
 import type { ItemListRow } from './view.ts';
 
 /**
@@ -206,17 +206,23 @@ export const listColumns = {
 /**
  * List totals, per database handle: counting a big list costs more than reading a page of it, and a
  * total only changes with the content (the content version, bumped by triggers on every write on
- * any node) or with the clock (scheduled and expiring items: the minute is part of the version).
+ * any node) or with the clock (scheduled and expiring items: the minute is part of the key).
  */
-const countCaches = new WeakMap<object, VersionedCache>();
+const countCaches = new WeakMap<object, LatestCache<Promise<number>>>();
 
 async function cachedCount(db: Executor, key: string, count: () => Promise<number>): Promise<number> {
   let cache = countCaches.get(db);
   if (!cache) {
-    cache = new VersionedCache();
+    cache = new LatestCache<Promise<number>>(5000);
     countCaches.set(db, cache);
   }
-  return cache.get(`${await contentVersion(db)}|${Math.floor(Date.now() / 60_000)}`, key, count);
+  const version = `${await contentVersion(db)}|${Math.floor(Date.now() / 60_000)}`;
+  const hit = cache.get(key, version);
+  if (hit) return hit;
+  const pending = count();
+  cache.set(key, version, pending);
+  pending.catch(() => cache.forget(key, version));
+  return pending;
 }
 
 /** One page of a list's items and the total, for the actor. */
