@@ -124,11 +124,6 @@ async function rssMb(pid: number): Promise<number> {
 
 type HeapAtRest = { heapUsed: number; heapTotal: number; external: number };
 
-/**
- * A full garbage collection in the server, through its inspector (started with
- * `--inspect=127.0.0.1:0` by this bench): what stays is what the server keeps, not garbage V8 had
- * not collected yet.
- */
 type Resting = {
   /** RSS at rest (AT_REST_MS idle), MB. */
   rss: number;
@@ -147,6 +142,11 @@ async function resting(server: ServerProcess, token: string): Promise<Resting> {
   return { rss, rssAfterGc: await rssMb(server.pid), heap: await heapAtRest(server, token) };
 }
 
+/**
+ * A full garbage collection in the server, through its inspector (started with
+ * `--inspect=127.0.0.1:0` by this bench): what stays is what the server keeps, not garbage V8 had
+ * not collected yet.
+ */
 async function collectGarbage(server: ServerProcess): Promise<void> {
   const url = server.output().match(/Debugger listening on (ws:\/\/\S+)/)?.[1];
   if (!url) throw new Error('the server has no inspector to collect its garbage');
@@ -363,7 +363,6 @@ function nextRequest(targets: Targets, writes: { count: number }): RequestData &
   };
 }
 
-/** Waits until the server answers GET /readyz within 100 ms again (at most a minute). */
 /**
  * At rest: idle (untilIdle), then this long without requests before memory is read, as a host's
  * graph shows a quiet minute: jemalloc's background thread returns freed pages after its decay time
@@ -376,6 +375,7 @@ async function atRest(server: ServerProcess): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, AT_REST_MS));
 }
 
+/** Waits until the server answers GET /readyz within 100 ms again (at most a minute). */
 async function untilIdle(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

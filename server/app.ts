@@ -27,6 +27,7 @@ import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { lazyApiReference } from './http/api-docs.ts';
 import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors.ts';
+import { registerIdleCollection } from './http/idle-collection.ts';
 import { registerLifecycle } from './http/lifecycle.ts';
 import { metricsRoutes, registerMetrics } from './http/metrics.ts';
 import { isPublicRead, ResponseCache, registerPublicApiCache } from './http/public-cache.ts';
@@ -196,6 +197,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Issue 28: a stopping node answers not-ready first; Prometheus metrics (METRICS_PORT / METRICS_TOKEN).
   registerLifecycle(app);
   registerMetrics(app);
+  // The memory plateau (issue 28): a quiet node collects its garbage once; tests share one process.
+  app.decorate(
+    'idleCollection',
+    registerIdleCollection(app, config.env === 'test' ? 0 : config.idleCollectionMs),
+  );
   // Scheduled work (issue 11: form retention), once across nodes; not in tests, which run jobs themselves.
   registerJobs(app, { enabled: config.env !== 'test' });
 

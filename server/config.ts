@@ -174,6 +174,11 @@ const configSchema = z.object({
    */
   SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 60, 0),
   /**
+   * Seconds without requests after which a node runs one full garbage collection, giving back what
+   * its last busy spell left (server/http/idle-collection.ts). 0: never (V8 collects when it will).
+   */
+  IDLE_COLLECTION_SECONDS: wholeNumber(0, 3600, 5),
+  /**
    * A LibreTranslate-compatible service (self-hosted: no third party sees the visitors) for the
    * automatic translation of SPEC 1; without it the site offers none.
    */
@@ -235,6 +240,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** How long a stopping node answers not-ready before it closes its listener. */
   shutdownDrainMs: number;
+  /** Quiet time after which a node runs one full garbage collection; 0: never. */
+  idleCollectionMs: number;
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
   translateTimeoutMs: number;
@@ -295,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort: value.METRICS_PORT,
     metricsToken: value.METRICS_TOKEN,
     shutdownDrainMs: value.SHUTDOWN_DRAIN_SECONDS * 1000,
+    idleCollectionMs: value.IDLE_COLLECTION_SECONDS * 1000,
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,

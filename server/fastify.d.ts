@@ -2,6 +2,7 @@ import type { Locale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { ContentVersionClock, VersionedCache } from './domains/cache.ts';
+import type { IdleCollection } from './http/idle-collection.ts';
 import type { Lifecycle } from './http/lifecycle.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { SecurityHeaders } from './http/security-headers.ts';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Whether the node is stopping: /readyz answers 503 (server/http/lifecycle.ts). */
     lifecycle: Lifecycle;
+    /** A quiet node's one full garbage collection (server/http/idle-collection.ts). */
+    idleCollection: IdleCollection;
   }
   interface FastifyRequest {
     /** Interface language: ?lang=, the lang cookie, Accept-Language, then Dutch. */

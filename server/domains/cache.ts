@@ -123,12 +123,6 @@ export class VersionedCache {
   }
 }
 
-/**
- * The content version as this node last read it, for the hot path of visitors' requests: read at
- * most once per `maxAgeMs` however many requests ask (one query in flight at a time), and read
- * afresh after this node took a write (`invalidate`, called before the write's response leaves),
- * so an editor's next read here sees the change at once and other nodes within `maxAgeMs`.
- */
 /** The promise's value, or `fallback` when it takes longer than `ms` (the promise runs on). */
 export async function valueWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -142,6 +136,12 @@ export async function valueWithin<T>(promise: Promise<T>, ms: number, fallback: 
   }
 }
 
+/**
+ * The content version as this node last read it, for the hot path of visitors' requests: read at
+ * most once per `maxAgeMs` however many requests ask (one query in flight at a time), and read
+ * afresh after this node took a write (`invalidate`, called before the write's response leaves),
+ * so an editor's next read here sees the change at once and other nodes within `maxAgeMs`.
+ */
 export class ContentVersionClock {
   readonly #read: () => Promise<string>;
   readonly #maxAgeMs: number;
