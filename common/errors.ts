@@ -38,6 +38,8 @@ export const ERROR_CODES = [
   // Uploads (issue 34): a multipart body refused before it is read; the scratch space full
   'upload_not_accepted',
   'scratch_full',
+  // Overload (issue 29): a read that needs work refused while the node has a standing queue
+  'overloaded',
   // Page drafts (issue 13)
   'draft_stale',
   'accessibility_findings',

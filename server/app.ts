@@ -30,6 +30,7 @@ import { acceptEmptyJsonBodies, documentStandardErrors } from './http/api-errors
 import { registerIdleCollection } from './http/idle-collection.ts';
 import { registerLifecycle } from './http/lifecycle.ts';
 import { metricsRoutes, registerMetrics } from './http/metrics.ts';
+import { LoadShedder, registerLoadShedding } from './http/overload.ts';
 import { isPublicRead, ResponseCache, registerPublicApiCache } from './http/public-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerUploadGate } from './http/upload-gate.ts';
@@ -192,6 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Anonymous public API reads (issue 12): answered from memory while the content version holds.
   registerPublicApiCache(app, clock, new ResponseCache({ maxBytes: 32 * 1024 * 1024 }));
+  // Overload (issue 29): reads that need work are refused while a queue stands (after the cache: a
+  // hit is always served). The site's pages are gated where their render begins (web.ts).
+  registerLoadShedding(app, new LoadShedder({ targetMs: config.overloadWaitMs, minInFlight: 16 }));
   // Statistics (issue 10): public page views counted in memory, flushed in batches.
   registerStatistics(app);
   // Issue 28: a stopping node answers not-ready first; Prometheus metrics (METRICS_PORT / METRICS_TOKEN).

@@ -179,6 +179,12 @@ const configSchema = z.object({
    */
   IDLE_COLLECTION_SECONDS: wholeNumber(0, 3600, 5),
   /**
+   * Seconds of standing queue after which a node refuses new reads that need work (a render, an
+   * API read not cached) with 503 and Retry-After, rather than let them wait (server/http/overload.ts).
+   * 0: never refuse.
+   */
+  OVERLOAD_WAIT_SECONDS: wholeNumber(0, 60, 3),
+  /**
    * A LibreTranslate-compatible service (self-hosted: no third party sees the visitors) for the
    * automatic translation of SPEC 1; without it the site offers none.
    */
@@ -242,6 +248,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** Quiet time after which a node runs one full garbage collection; 0: never. */
   idleCollectionMs: number;
+  /** The standing queue after which new reads that need work are refused (503); 0: never. */
+  overloadWaitMs: number;
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
   translateTimeoutMs: number;
@@ -303,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: value.METRICS_TOKEN,
     shutdownDrainMs: value.SHUTDOWN_DRAIN_SECONDS * 1000,
     idleCollectionMs: value.IDLE_COLLECTION_SECONDS * 1000,
+    overloadWaitMs: value.OVERLOAD_WAIT_SECONDS * 1000,
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,

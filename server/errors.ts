@@ -44,6 +44,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   form_preview: 409,
   upload_not_accepted: 415,
   scratch_full: 503,
+  overloaded: 503,
 };
 
 /** Seconds a client whose upload met a full scratch space is told to wait (issue 34). */

@@ -5,6 +5,7 @@ import type { ContentVersionClock, VersionedCache } from './domains/cache.ts';
 import type { IdleCollection } from './http/idle-collection.ts';
 import type { Lifecycle } from './http/lifecycle.ts';
 import type { Metrics } from './http/metrics.ts';
+import type { LoadShedder } from './http/overload.ts';
 import type { SecurityHeaders } from './http/security-headers.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Actor } from './policies/index.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** A quiet node's one full garbage collection (server/http/idle-collection.ts). */
     idleCollection: IdleCollection;
+    /** Refuses reads that need work while a queue stands (server/http/overload.ts). */
+    overload: LoadShedder;
   }
   interface FastifyRequest {
     /** Interface language: ?lang=, the lang cookie, Accept-Language, then Dutch. */

@@ -26,6 +26,7 @@ import { createSiteServices, type FormRequest } from './domains/site/services.ts
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { codeAssetsOf } from './http/code-assets.ts';
+import { admitRead, refusePage } from './http/overload.ts';
 import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
 import {
   type CachedResponse,
@@ -245,6 +246,12 @@ export const webRoutes: FastifyPluginAsync<{
         if (entry.search) noteSearch(request, entry.search);
         return sendCachedPage(request, reply, entry);
       }
+    }
+    // A render is work: refused at once while the node has a standing queue (issue 29); a form
+    // post or another write is never refused here.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && !admitRead(app, request, reply)) {
+      return refusePage(reply, app.overload, siteLocaleOf(request));
     }
     // The first miss of a key after a change renders it; others meanwhile wait for that render.
     const settle = key !== null && request.method === 'GET' ? pages.claim(key, version) : () => {};

@@ -33,7 +33,7 @@ import { StatusPage } from './components/StatusPage';
 import { SmoothAnchorScroll } from './components/scroll';
 import { createI18n, hasLocale, I18nProvider, loadLocale, sharedCatalogue, useTranslation } from './i18n';
 import { ADMIN_LAYOUT_ID, isAdminPath } from './layouts/admin-area';
-import { RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
+import { lastRootData, RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
 import { SiteShellLayout } from './layouts/SiteShellLayout';
 import { installBrowserLog } from './logging/browser-log';
 import { sharedSiteTheme } from './theme';
@@ -74,9 +74,11 @@ export function useShell() {
 
 /** Title and description for screens without their own meta: error and not-found pages. */
 export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
-  const settings = loaderData?.shell.settings;
+  // A failed client-side load has no root data: the shell of the last load is still the one shown.
+  const shell = lastRootData(loaderData)?.shell;
+  const settings = shell?.settings;
   const siteName = settings?.platformName ?? 'Bouwsteen';
-  const status = sharedCatalogue(loaderData?.shell.locale ?? 'nl').status;
+  const status = sharedCatalogue(shell?.locale ?? 'nl').status;
   if (!error)
     return [
       { title: siteName },
@@ -85,10 +87,9 @@ export function meta({ loaderData, error }: Route.MetaArgs): MetaDescriptor[] {
       ...(settings?.discourageSearchEngines === 'true' ? [{ name: 'robots', content: 'noindex' }] : []),
     ];
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: `${isNotFound ? status.notFound.title : status.error.title} | ${siteName}` },
-    { name: 'robots', content: 'noindex' },
-  ];
+  const isBusy = isRouteErrorResponse(error) && error.status === 503;
+  const title = isNotFound ? status.notFound.title : isBusy ? status.busy.title : status.error.title;
+  return [{ title: `${title} | ${siteName}` }, { name: 'robots', content: 'noindex' }];
 }
 
 const NO_CATEGORIES: CookieCategory[] = [];
@@ -178,16 +179,20 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  // The server refused the page's data for now (issue 29: overloaded, 503 with Retry-After).
+  const isBusy = isRouteErrorResponse(error) && error.status === 503;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const texts = isNotFound ? 'status.notFound' : isBusy ? 'status.busy' : 'status.error';
   useEffect(() => {
-    // Reaches the server through the browser log; a 404 is the visitor's typo, not our failure.
-    if (!isNotFound) console.error('[route] error boundary:', error);
-  }, [error, isNotFound]);
+    // Reaches the server through the browser log; a 404 is the visitor's typo and a 503 the load of
+    // the moment, not our failure.
+    if (!isNotFound && !isBusy) console.error('[route] error boundary:', error);
+  }, [error, isNotFound, isBusy]);
   const page = (
     <StatusPage
       status={status}
-      title={t(isNotFound ? 'status.notFound.title' : 'status.error.title')}
-      text={t(isNotFound ? 'status.notFound.text' : 'status.error.text')}
+      title={t(`${texts}.title`)}
+      text={t(`${texts}.text`)}
       showHomeLink
       showRetry={!isNotFound}
     />

@@ -92,7 +92,7 @@ describe('Prometheus metrics (issue 28)', () => {
     );
   });
 
-  it("has the media queue, job counters and Node's event-loop delay", async () => {
+  it("has the media queue, the overload watch, job counters and Node's event-loop delay", async () => {
     test.app.metrics.job('forms.retention', 'ran');
     test.app.metrics.job('forms.retention', 'failed');
     test.app.metrics.schedules({ published: 2, unpublished: 0, failed: 1 });
@@ -100,6 +100,8 @@ describe('Prometheus metrics (issue 28)', () => {
     expect(sample(text, 'bouwsteen_media_transforms', { state: 'waiting' })).toBe(0);
     expect(sample(text, 'bouwsteen_media_transforms', { state: 'running' })).toBe(0);
     expect(sample(text, 'bouwsteen_media_transforms_computed_total')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'bouwsteen_reads_in_flight')).toBe(0);
+    expect(sample(text, 'bouwsteen_overload_refused_total')).toBe(test.app.overload.refused);
     expect(sample(text, 'bouwsteen_job_runs_total', { job: 'forms.retention', outcome: 'failed' })).toBe(1);
     expect(sample(text, 'bouwsteen_scheduled_publishing_total', { outcome: 'published' })).toBe(2);
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);

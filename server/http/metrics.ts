@@ -33,7 +33,13 @@ export class Metrics {
   readonly #jobs: client.Counter<'job' | 'outcome'>;
   readonly #schedules: client.Counter<'outcome'>;
 
-  constructor(options: { pool?: (() => PoolState) | undefined; defaultMetrics?: boolean } = {}) {
+  constructor(
+    options: {
+      pool?: (() => PoolState) | undefined;
+      overload?: (() => OverloadState) | undefined;
+      defaultMetrics?: boolean;
+    } = {},
+  ) {
     const registers = [this.registry];
     this.#requests = new client.Counter({
       name: 'bouwsteen_http_requests_total',
@@ -92,6 +98,26 @@ export class Metrics {
         this.inc(transformStats.computed);
       },
     });
+    const overload = options.overload;
+    if (overload) {
+      new client.Gauge({
+        name: 'bouwsteen_reads_in_flight',
+        help: 'Reads that need work (renders, API reads not cached) in progress: the queue overload watches',
+        registers,
+        collect() {
+          this.set(overload().inFlight);
+        },
+      });
+      new client.Counter({
+        name: 'bouwsteen_overload_refused_total',
+        help: 'Reads refused with 503 overloaded while a queue stood (OVERLOAD_WAIT_SECONDS)',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(overload().refused);
+        },
+      });
+    }
     const pool = options.pool;
     if (pool) {
       new client.Gauge({
@@ -146,6 +172,7 @@ export class Metrics {
 }
 
 export type PoolState = { total: number; idle: number; waiting: number };
+export type OverloadState = { inFlight: number; refused: number };
 
 /** Which visitors' cache a request could be answered from, if any. */
 function cacheOf(request: FastifyRequest, route: string): 'page' | 'public' | null {
@@ -192,7 +219,12 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
 export function registerMetrics(app: FastifyInstance): Metrics {
   const { metricsPort, metricsToken, host } = app.config;
   const isServed = metricsPort !== undefined || metricsToken !== undefined;
-  const metrics = new Metrics({ pool: app.database.poolState, defaultMetrics: isServed });
+  const overload = app.overload;
+  const metrics = new Metrics({
+    pool: app.database.poolState,
+    overload: () => overload,
+    defaultMetrics: isServed,
+  });
   app.decorate('metrics', metrics);
   if (!isServed) return metrics;
 

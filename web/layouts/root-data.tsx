@@ -24,6 +24,11 @@ let lastInBrowser: RootData | undefined;
  * header, footer and theme; the shell from the last successful load is still right, so it stays.
  */
 export function useLastRootData(loaded: RootData | undefined): RootData | undefined {
+  return lastRootData(loaded);
+}
+
+/** The same outside a component (a route's `meta`: the error screen's title in the shown language). */
+export function lastRootData(loaded: RootData | undefined): RootData | undefined {
   if (typeof window === 'undefined') return loaded;
   if (loaded) lastInBrowser = loaded;
   return lastInBrowser;
