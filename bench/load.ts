@@ -15,7 +15,9 @@ import { createBenchDatabase } from './postgres.ts';
  *   BENCH_LOAD_CONNECTIONS=500  concurrent connections
  *   BENCH_LOAD_TIMEOUT=10       seconds before a request counts as a timeout
  *   BENCH_LOAD_ONLY=page        one kind of the mix alone (page, list, search, image, write)
- *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only)
+ *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only); with
+ *                               writes the same mix runs first without them, and the report gives
+ *                               the ratio (issue 29: at least 0.7); BENCH_LOAD_COMPARE=0 skips it
  *   BENCH_LOAD_RUNS=1           measured runs one after another on the same server; with 3 the
  *                               report adds the RSS at rest after each (the memory plateau, issue 28)
  *                               and after a full garbage collection (through the server's inspector,
@@ -92,6 +94,8 @@ export type LoadBenchSummary = {
   timeouts: number;
   non2xx: number;
   perKind: Tally;
+  /** The same mix without writes, in the same run (issue 29); null when not measured. */
+  readOnlyRequestsPerSecond: number | null;
   rssBeforeMb: number;
   rssAfterMb: number;
   rssPeakMb: number;
@@ -304,12 +308,16 @@ function emptyTally(): Tally {
 }
 
 /** One request of the mix, picked at random. */
-function nextRequest(targets: Targets, writes: { count: number }): RequestData & { kind: Kind } {
+function nextRequest(
+  targets: Targets,
+  writes: { count: number },
+  writePercent: number,
+): RequestData & { kind: Kind } {
   const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
   const browser = { 'user-agent': DESKTOP_CHROME, 'accept-encoding': 'gzip, br' };
   // BENCH_LOAD_ONLY=<kind>: that kind alone (to see what each costs); otherwise the mix.
   // BENCH_LOAD_WRITE_PERCENT: the writes' share (default 1); the reads keep their proportions.
-  const isWrite = ONLY ? ONLY === 'write' : Math.random() * 100 < WRITE_PERCENT;
+  const isWrite = ONLY ? ONLY === 'write' : Math.random() * 100 < writePercent;
   const roll = ONLY ? ONLY_ROLL[ONLY] : 1 + Math.random() * 99;
   if (isWrite) {
     writes.count += 1;
@@ -395,6 +403,7 @@ async function load(
   tally: Tally,
   writes: { count: number },
   timeout: number,
+  writePercent = WRITE_PERCENT,
 ): Promise<Result> {
   const options: Options & {
     requests: {
@@ -410,7 +419,7 @@ async function load(
     requests: [
       {
         setupRequest(request, context) {
-          const { kind, ...next } = nextRequest(targets, writes);
+          const { kind, ...next } = nextRequest(targets, writes, writePercent);
           context.kind = kind;
           tally[kind].sent += 1;
           return { ...request, ...next };
@@ -454,6 +463,14 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     process.stdout.write(`  warm-up: ${connections} connections, ${warmup} s… `);
     const warm = await load(server, targets, warmup, connections, emptyTally(), writes, timeout);
     console.log(`${Math.round(warm.requests.average)} req/s`);
+    // Issue 29: the same mix without writes first, on the same server, so that what the editors'
+    // writes cost is a ratio measured in this run (BENCH_LOAD_COMPARE=0 leaves it out).
+    let readOnly: Result | null = null;
+    if (WRITE_PERCENT > 0 && !ONLY && process.env.BENCH_LOAD_COMPARE !== '0') {
+      process.stdout.write(`  the same mix without writes: ${connections} connections, ${duration} s… `);
+      readOnly = await load(server, targets, duration, connections, emptyTally(), writes, timeout, 0);
+      console.log(`${Math.round(readOnly.requests.average)} req/s, ${readOnly.errors} errors`);
+    }
     // The server still works off what the warm-up's connections left in flight: measure from idle.
     const before = await resting(server, metricsToken);
     const rssBeforeMb = before.rss;
@@ -510,6 +527,7 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
       timeouts: result.timeouts,
       non2xx: result.non2xx,
       perKind: tally,
+      readOnlyRequestsPerSecond: readOnly?.requests.average ?? null,
       rssBeforeMb,
       rssAfterMb,
       rssPeakMb,
@@ -556,6 +574,19 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
       `${summary.rssGrowthPercent >= 0 ? '+' : ''}${summary.rssGrowthPercent.toFixed(1)} % |`,
   );
   console.log('');
+  if (summary.readOnlyRequestsPerSecond !== null) {
+    const ratio = summary.requestsPerSecond / summary.readOnlyRequestsPerSecond;
+    const refused = Object.values(summary.perKind).reduce(
+      (sum, entry) => sum + (entry.statuses[503] ?? 0),
+      0,
+    );
+    console.log(
+      `With ${WRITE_PERCENT} % writes: ${summary.requestsPerSecond.toFixed(0)} req/s against ${summary.readOnlyRequestsPerSecond.toFixed(0)} ` +
+        `without (ratio ${ratio.toFixed(2)}); 503 (overloaded) ${refused} of ${summary.requests} ` +
+        `(${((refused / Math.max(1, summary.requests)) * 100).toFixed(2)} %), timeouts ${summary.timeouts}`,
+    );
+    console.log('');
+  }
   const [first, ...later] = summary.rssAtRestAfterRunsMb;
   if (first !== undefined && later.length > 0) {
     const growth = later.map((value) => `${(((value - first) / first) * 100).toFixed(1)} %`);

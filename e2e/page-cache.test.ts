@@ -156,6 +156,61 @@ describe('the visitors’ page cache', () => {
     }
   });
 
+  it('keeps what a change did not touch: an edit of one page, an item, a setting (cache tags, issue 29)', async () => {
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    type Block = { guid: string; buildingBlockName: string; content: unknown };
+    const blocksOf = async (name: string) =>
+      (
+        (await (
+          await fetch(`${baseUrl()}/api/pages:withName?name=${name}`, { headers: { cookie: admin.cookie } })
+        ).json()) as { buildingBlockInstances: Block[] }
+      ).buildingBlockInstances;
+    const text = (await blocksOf('geschiedenis')).find((block) => block.buildingBlockName === 'text');
+    const list = (await blocksOf('nieuws')).find((block) => block.buildingBlockName === 'list');
+    if (!text || !list) throw new Error('the demo site has a text block on Geschiedenis and a list on Nieuws');
+    const marker = `Bijgewerkt ${Date.now().toString(36)}`;
+    const paragraph = (words: string) => ({
+      nl: { doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] } },
+    });
+    const settings = (await (
+      await fetch(`${baseUrl()}/api/platformsettingvalues?keys=platformDescription&includeAll=true`, {
+        headers: { cookie: admin.cookie },
+      })
+    ).json()) as { key: string; value: string }[];
+    const description = settings.find((entry) => entry.key === 'platformDescription')?.value ?? '';
+    const pages = ['/over-ons/geschiedenis', '/contact', '/nieuws'];
+    let itemGuid: string | null = null;
+    try {
+      for (const path of pages) await cached(path);
+      // A block of Geschiedenis: that page is made again, the others still come from the cache.
+      await admin.send('PUT', `/api/buildingblockinstance/${text.guid}`, { content: paragraph(marker) });
+      const edited = await get('/over-ons/geschiedenis');
+      expect(edited.isHit).toBe(false);
+      expect(edited.body).toContain(marker);
+      expect((await get('/contact')).isHit).toBe(true);
+      expect((await get('/nieuws')).isHit).toBe(true);
+
+      // An item added to the news list: the news page is made again, a page without items is not.
+      const created = (await admin.send('POST', `/api/listitem/list/${list.guid}`, [
+        { title: { nl: marker }, listItemTypeName: 'nieuws' },
+      ])) as { guid: string }[];
+      itemGuid = created[0]?.guid ?? null;
+      const listed = await get('/nieuws');
+      expect(listed.isHit).toBe(false);
+      expect(listed.body).toContain(marker);
+      expect((await get('/contact')).isHit).toBe(true);
+      expect((await cached('/over-ons/geschiedenis')).body).toContain(marker);
+
+      // A setting every page shows: all of them are made again.
+      await admin.send('PUT', '/api/platformsettingvalues', [{ key: 'platformDescription', value: marker }]);
+      for (const path of pages) expect((await get(path)).isHit, path).toBe(false);
+    } finally {
+      await admin.send('PUT', `/api/buildingblockinstance/${text.guid}`, { content: text.content });
+      if (itemGuid) await admin.send('DELETE', `/api/listitem/${itemGuid}`);
+      await admin.send('PUT', '/api/platformsettingvalues', [{ key: 'platformDescription', value: description }]);
+    }
+  });
+
   it('never keeps a members-only page, nor a page with a form', async () => {
     const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     const role = (await admin.send('POST', '/api/roles', { name: `Leden ${Date.now().toString(36)}` })) as {

@@ -22,7 +22,7 @@ import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
 import { registerAuth, UNSAFE_METHODS } from './auth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, requestStart } from './db/client.ts';
-import { ContentVersionClock, contentVersion, VersionedCache } from './domains/cache.ts';
+import { ContentChanges, ContentVersionClock, readContentVersion, VersionedCache } from './domains/cache.ts';
 import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { lazyApiReference } from './http/api-docs.ts';
@@ -181,13 +181,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The content version (DESIGN "cache"), read at most every 50 ms per node and afresh after this
   // node took a write: before its answer leaves, so the writer's next read already sees it. Tests
   // read it every time, as they change the database behind the app's back.
-  const clock = new ContentVersionClock(() => contentVersion(database.db), {
+  // With each new version it reads what the versions since changed (cache tags, issue 29), so the
+  // visitors' caches keep what a change did not touch.
+  const changes = new ContentChanges();
+  const clock = new ContentVersionClock(() => readContentVersion(database.db, changes), {
     maxAgeMs: config.env === 'test' ? 0 : 50,
   });
   app.decorate('contentVersion', clock);
+  app.decorate('contentChanges', changes);
   // Views kept per content version and shared by actors of one class (flags and roles): the site's
   // pages (server/web.ts) and the API's page reads, for visitors and signed-in users alike.
-  app.decorate('views', new VersionedCache());
+  app.decorate('views', new VersionedCache(changes));
   app.addHook('onSend', async (request) => {
     if (UNSAFE_METHODS.has(request.method) && !isPublicRead(request)) clock.invalidate();
   });

@@ -1,7 +1,7 @@
 import type { Locale } from '../common/localized-text.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { ContentVersionClock, VersionedCache } from './domains/cache.ts';
+import type { ContentChanges, ContentVersionClock, VersionedCache } from './domains/cache.ts';
 import type { IdleCollection } from './http/idle-collection.ts';
 import type { Lifecycle } from './http/lifecycle.ts';
 import type { Metrics } from './http/metrics.ts';
@@ -17,6 +17,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The content version as this node knows it (server/domains/cache.ts). */
     contentVersion: ContentVersionClock;
+    /** What each content version changed, as this node read it (cache tags, issue 29). */
+    contentChanges: ContentChanges;
     /** Views per content version, shared by actors with the same flags and roles. */
     views: VersionedCache;
     /** The content security policy for a nonce or for a cached page's script hashes. */

@@ -71,7 +71,10 @@ export const webRoutes: FastifyPluginAsync<{
   });
   const siteOf = (
     request: FastifyRequest,
-    hooks: Pick<Parameters<typeof createSiteServices>[0], 'onSearch' | 'onVisitorSpecific'> = {},
+    hooks: Pick<
+      Parameters<typeof createSiteServices>[0],
+      'onSearch' | 'onVisitorSpecific' | 'onDepends'
+    > = {},
   ) =>
     createSiteServices({
       db: app.database.db,
@@ -163,6 +166,7 @@ export const webRoutes: FastifyPluginAsync<{
           pageCache.search = search;
         },
         onVisitorSpecific: () => pageCache.forbid(),
+        onDepends: (tags) => pageCache.depend(tags),
       }),
       locale: siteLocaleOf(request),
       localeFromQuery: isLocale(query?.lang),
@@ -227,7 +231,8 @@ export const webRoutes: FastifyPluginAsync<{
         void loadSite().catch((error: unknown) => app.log.error({ err: error }, 'site build failed to load')),
     );
   });
-  const pages = new ResponseCache<CachedPage>({ maxBytes: 64 * 1024 * 1024 });
+  // A page is kept until a change touches what it was built from (cache tags, issue 29).
+  const pages = new ResponseCache<CachedPage>({ maxBytes: 64 * 1024 * 1024, changes: app.contentChanges });
   // React Router reads the body itself (the multipart hook above gave it a URL-encoded one).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -274,7 +279,7 @@ export const webRoutes: FastifyPluginAsync<{
       const policy = app.security.withScripts(inlineScriptHashes(body.toString('utf8')));
       // Compressed once, off the event loop: this visitor gets the bytes the next ones will.
       const made = await makeEntry({ status: 200, headers, body, expiresAt: pages.expiryNow() });
-      const entry: CachedPage = { ...made, policy, search: decision.search };
+      const entry: CachedPage = { ...made, policy, search: decision.search, tags: decision.tags };
       settle(entry);
       return sendCached(request, reply, entry);
     } catch (error) {

@@ -15,6 +15,100 @@ export async function contentVersion(db: Executor): Promise<string> {
 }
 
 /**
+ * What a cached answer was built from (issue 29, cache tags): `page:<id>` (a page's or template's
+ * blocks), `items` (list items); null when it was not tracked, so that any change makes it stale.
+ * A change tagged `*` (menus, settings, a page's own fields, media…) makes every answer stale.
+ */
+export type Dependencies = ReadonlySet<string> | null;
+
+/** The tag of a change that every answer depends on. */
+export const EVERY_ANSWER = '*';
+
+/**
+ * The tags each content version changed, as this node read them from content_changes (migration
+ * 0024) when it saw the version move: enough to tell whether an answer built at an earlier version
+ * still holds. A version without a row (a restore, SQL that bypassed the triggers) counts as `*`.
+ */
+export class ContentChanges {
+  /** Versions after `#knownFrom` up to `#latest`: their tags, or null for `*`. */
+  readonly #changes = new Map<number, ReadonlySet<string> | null>();
+  #knownFrom = Number.POSITIVE_INFINITY;
+  #latest: number | undefined;
+  readonly #capacity: number;
+
+  constructor(capacity = 10_000) {
+    this.#capacity = capacity;
+  }
+
+  /** The last version recorded (the first read only starts the log). */
+  get latest(): string | undefined {
+    return this.#latest === undefined ? undefined : String(this.#latest);
+  }
+
+  /**
+   * The node read `version`; `rows` are content_changes' rows after the previous latest up to it.
+   * A version that went back (a restore) starts the log again after the highest one seen, so no
+   * answer built before it is ever taken for current.
+   */
+  record(version: string, rows: readonly { version: string; tags: readonly string[] }[] = []): void {
+    const next = Number(version);
+    const latest = this.#latest;
+    if (latest === undefined || next < latest || next - latest > this.#capacity) {
+      this.#changes.clear();
+      this.#knownFrom = latest !== undefined && next < latest ? latest + 1 : next;
+      this.#latest = Math.max(next, latest ?? next);
+      return;
+    }
+    const byVersion = new Map(rows.map((row) => [Number(row.version), row.tags]));
+    for (let at = latest + 1; at <= next; at += 1) {
+      const tags = byVersion.get(at);
+      this.#changes.set(at, tags === undefined || tags.includes(EVERY_ANSWER) ? null : new Set(tags));
+    }
+    this.#latest = next;
+    for (const at of this.#changes.keys()) {
+      if (this.#changes.size <= this.#capacity) break;
+      this.#changes.delete(at);
+      this.#knownFrom = at;
+    }
+  }
+
+  /** Whether an answer built at version `from` from `tags` still holds at version `to`. */
+  holds(tags: Dependencies, from: string, to: string): boolean {
+    if (from === to) return true;
+    if (tags === null || this.#latest === undefined) return false;
+    const start = Number(from);
+    const end = Number(to);
+    if (!(start < end) || start < this.#knownFrom || end > this.#latest) return false;
+    for (let at = start + 1; at <= end; at += 1) {
+      const changed = this.#changes.get(at);
+      if (!changed) return false;
+      for (const tag of changed) if (tags.has(tag)) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * The content version, and what the versions since the last read changed (one more read, only when
+ * the version moved): what a node's clock reads (ContentVersionClock).
+ */
+export async function readContentVersion(db: Executor, changes: ContentChanges): Promise<string> {
+  const version = await contentVersion(db);
+  const latest = changes.latest;
+  if (latest === undefined || Number(version) <= Number(latest)) {
+    changes.record(version);
+    return version;
+  }
+  const rows = await queryRows<{ version: string; tags: string[] }>(
+    db,
+    sql`SELECT version::text AS version, tags FROM content_changes
+        WHERE version > ${latest}::bigint AND version <= ${version}::bigint`,
+  );
+  changes.record(version, rows);
+  return version;
+}
+
+/**
  * The part of an actor the policies read: its flags and roles ('' for a visitor). Views are shared
  * by every actor of one class (the policies never read who the actor is).
  */
@@ -98,24 +192,63 @@ export class LatestCache<V> {
 
 /**
  * What visitors see, cached per content version: an entry is only ever read under the version it
- * was computed for, so a change anywhere (any node, any write path) makes it unreachable at once.
+ * was computed for, or a later one whose changes (ContentChanges) touched nothing it was built from,
+ * so a change anywhere (any node, any write path) makes what it touched unreachable at once.
  * One entry per key: a new version's value replaces the old one, so the memory it takes does not
  * grow with the number of changes.
  */
 export class VersionedCache {
-  readonly #entries = new LruCache<{ version: string; value: Promise<unknown> }>(5000);
+  readonly #entries = new LruCache<{ version: string; value: Promise<unknown>; tags?: Dependencies }>(5000);
+  readonly #changes: ContentChanges | undefined;
 
+  constructor(changes?: ContentChanges) {
+    this.#changes = changes;
+  }
+
+  /** The value for `key`, made at most once per version; its dependencies are not tracked. */
   async get<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
+    return (await this.getTracked(version, key, async () => ({ value: await compute(), tags: null }))).value;
+  }
+
+  /**
+   * The value for `key` and what it was built from (`compute` says): kept across later versions
+   * that changed none of it.
+   */
+  async getTracked<T>(
+    version: string,
+    key: string,
+    compute: () => Promise<{ value: T; tags: Dependencies }>,
+  ): Promise<{ value: T; tags: Dependencies }> {
     const cached = this.#entries.get(key);
-    if (cached?.version === version) return cached.value as Promise<T>;
+    if (cached && this.#holds(cached, version)) {
+      return { value: (await cached.value) as T, tags: cached.tags ?? null };
+    }
     const pending = compute();
-    const slot = { version, value: pending };
+    const slot: { version: string; value: Promise<unknown>; tags?: Dependencies } = {
+      version,
+      value: pending.then((made) => made.value),
+    };
     this.#entries.set(key, slot);
-    // A failed computation is not kept: the next request tries again.
-    pending.catch(() => {
-      if (this.#entries.get(key) === slot) this.#entries.delete(key);
-    });
+    // A failed computation is not kept: the next request tries again (and those who waited for it
+    // get its error; nobody else does).
+    slot.value.catch(() => undefined);
+    pending.then(
+      (made) => {
+        slot.tags = made.tags;
+      },
+      () => {
+        if (this.#entries.get(key) === slot) this.#entries.delete(key);
+      },
+    );
     return pending;
+  }
+
+  #holds(slot: { version: string; tags?: Dependencies }, version: string): boolean {
+    if (slot.version === version) return true;
+    // Still being made (its tags unknown), or no log of changes: only its own version.
+    if (slot.tags === undefined || !this.#changes?.holds(slot.tags, slot.version, version)) return false;
+    slot.version = version; // the next lookup checks only the versions after this one
+    return true;
   }
 
   get size() {

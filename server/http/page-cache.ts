@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSENT_COOKIE, parseConsent } from '../../common/cookie-consent.ts';
 import { LOCALE_COOKIE, resolveLocale } from '../../common/locale.ts';
 import { AUTO_TRANSLATE_COOKIE, isAutoTranslateOn } from '../../common/translation.ts';
+import type { Dependencies } from '../domains/cache.ts';
 import { type CachedResponse, sendCached } from './public-cache.ts';
 
 /**
@@ -14,8 +15,22 @@ import { type CachedResponse, sendCached } from './public-cache.ts';
 export class PageCacheDecision {
   #isAllowed = false;
   #isForbidden = false;
+  /** What the render read (cache tags, issue 29); null once anything untracked was read. */
+  #tags: Set<string> | null = new Set();
   /** The site search the render made: a hit of the kept page counts it again (statistics). */
   search: { q: string; page?: number | undefined; total: number } | null = null;
+
+  /** The render read something built from these (null: not tracked, so anything). */
+  depend(tags: Dependencies): void {
+    if (this.#tags === null) return;
+    if (tags === null) this.#tags = null;
+    else for (const tag of tags) this.#tags.add(tag);
+  }
+
+  /** What the kept page was built from: it stays until a change touches one of them. */
+  get tags(): Dependencies {
+    return this.#tags;
+  }
 
   /** The route's answer is the same for every visitor with the same language and cookie choices. */
   allow(): void {

@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ContentVersionClock, valueWithin } from '../domains/cache.ts';
+import {
+  type ContentChanges,
+  type ContentVersionClock,
+  type Dependencies,
+  valueWithin,
+} from '../domains/cache.ts';
 
 /**
  * What anonymous visitors get, kept as the bytes that went out: the HTML of public pages
  * (server/web.ts) and the public API reads (routes with `config.publicCache`). An entry is only
- * ever found under the content version it was made for (the key starts with it), so a change on any
- * node makes it unreachable; it also ends with the minute it was made in, because lists show items
+ * ever found under the content version it was made for, or a later one whose changes touched
+ * nothing it names in its tags (issue 29), so a change on any node makes what it touched
+ * unreachable; it also ends with the minute it was made in, because lists show items
  * by their publication and expiry minute. Entries keep their brotli bytes beside the plain ones, so
  * a hit from a browser costs no rendering and no compression; the rare client that takes gzip but
  * not brotli gets the plain bytes compressed by the app's compression plugin.
@@ -22,6 +28,8 @@ export type CachedResponse = {
   /** A strong validator of the body: `If-None-Match` with it answers 304. */
   etag: string;
   expiresAt: number;
+  /** What it was built from (cache tags, issue 29); without: everything, so any change ends it. */
+  tags?: Dependencies | undefined;
 };
 
 declare module 'fastify' {
@@ -81,17 +89,26 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   >();
   readonly #maxBytes: number;
   readonly #now: () => number;
+  readonly #changes: ContentChanges | undefined;
   #bytes = 0;
 
-  constructor(options: { maxBytes: number; now?: () => number }) {
+  constructor(options: { maxBytes: number; now?: () => number; changes?: ContentChanges | undefined }) {
     this.#maxBytes = options.maxBytes;
     this.#now = options.now ?? Date.now;
+    this.#changes = options.changes;
   }
 
-  /** The entry made for this version, unless its minute is over. */
+  /**
+   * The entry made for this version, or for an earlier one when the versions since changed nothing
+   * it was built from (its tags), unless its minute is over.
+   */
   get(key: string, version: string): Entry | undefined {
     const slot = this.#slots.get(key);
-    if (!slot || slot.version !== version || slot.entry.expiresAt <= this.#now()) return undefined;
+    if (!slot || slot.entry.expiresAt <= this.#now()) return undefined;
+    if (slot.version !== version) {
+      if (!this.#changes?.holds(slot.entry.tags ?? null, slot.version, version)) return undefined;
+      slot.version = version; // the next lookup checks only the versions after this one
+    }
     this.#slots.delete(key);
     this.#slots.set(key, slot);
     slot.hits += 1;

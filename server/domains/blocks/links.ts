@@ -60,6 +60,11 @@ export function blockReferences(row: {
   return references;
 }
 
+/** Whether any of the blocks links to a list item (what it shows then follows the item: issue 29). */
+export function linksToItems(rows: readonly Parameters<typeof blockReferences>[0][]): boolean {
+  return rows.some((row) => blockReferences(row).some((value) => parseLinkReference(value)?.kind === 'item'));
+}
+
 /**
  * Where each reference goes now, in `locale`: a published page's path (menu or legal page), an item's
  * URL under its list's page while the item and its page are published. Two reads at most (pages,

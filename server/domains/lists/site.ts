@@ -26,6 +26,7 @@ import type { PageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, abilities, can } from '../../policies/index.ts';
 import { prepareBlocks } from '../blocks/prepare.ts';
+import { EVERY_ANSWER } from '../cache.ts';
 import type { MenuItemTree } from '../menus/queries.ts';
 import { getListPage } from './index.ts';
 import { loadListContexts, readListOptions, resolveWidgetSource, widgetSourceGuid } from './lists.ts';
@@ -73,10 +74,15 @@ function stateQuery(state: ListUrlState) {
   return { pageNumber: state.page, sort_by: state.sort, filter: state.filter, searchFilter: state.q };
 }
 
-/** The view with its list and widget blocks' data rendered (a new object; the input may be shared). */
+/**
+ * The view with its list and widget blocks' data rendered (a new object; the input may be shared).
+ * `tags` learns what that data was built from (issue 29): the items, and the pages of the list
+ * blocks read (a widget shows the list of another page, by that list's options).
+ */
 export async function withListData(
   db: Executor,
   input: { view: PageView; actor: Actor; locale: Locale; query: URLSearchParams; log: FastifyBaseLogger },
+  tags?: Set<string>,
 ): Promise<PageView> {
   const { view, actor, locale, query, log } = input;
   const all = [...view.blocks, ...view.headerBlocks, ...view.footerBlocks];
@@ -144,6 +150,10 @@ export async function withListData(
     prepareAll(view.headerBlocks),
     prepareAll(view.footerBlocks),
   ]);
+  if (tags) {
+    tags.add('items');
+    for (const list of contexts.values()) tags.add(list.page ? `page:${list.page.id}` : EVERY_ANSWER);
+  }
   return { ...view, blocks, headerBlocks, footerBlocks };
 }
 

@@ -17,9 +17,16 @@ import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Actor } from '../../policies/index.ts';
 import { ANONYMOUS, abilities, can } from '../../policies/index.ts';
+import { linksToItems } from '../blocks/links.ts';
 import { prepareBlocks } from '../blocks/prepare.ts';
 import { loadBlocks } from '../blocks/queries.ts';
-import { contentVersion, type VersionedCache, viewerClassOf } from '../cache.ts';
+import {
+  contentVersion,
+  type Dependencies,
+  EVERY_ANSWER,
+  type VersionedCache,
+  viewerClassOf,
+} from '../cache.ts';
 import type { ClientInfo, Ctx } from '../context.ts';
 import { pageWithDocument, rowsOfDocument } from '../drafts/document.ts';
 import { readPreviewToken } from '../drafts/preview.ts';
@@ -36,8 +43,6 @@ import { findMovedPath } from '../redirects/index.ts';
 import { redirectLocation } from '../redirects/view.ts';
 import { searchSite } from '../search/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public site's data, for one request's actor. Loaders reach it through the load context. */
 /** What forms need of the request: the site's form blocks take submissions through their page. */
@@ -68,8 +73,18 @@ export function createSiteServices(deps: {
   onVisitorSpecific?: (() => void) | undefined;
   /** The content version as the node knows it (app.contentVersion); read from the database without it. */
   currentVersion?: (() => Promise<string>) | undefined;
+  /**
+   * Told what each answer was built from (cache tags, issue 29; null: not tracked, so anything):
+   * the page cache keeps a page until a change touches one of them.
+   */
+  onDepends?: ((tags: Dependencies) => void) | undefined;
 }): SiteServices {
   const { db, actor, user = null, log, cache, onSearch, request, onVisitorSpecific, currentVersion } = deps;
+  const depend = (tags: Dependencies) => deps.onDepends?.(tags);
+  const untracked = <T>(work: T): T => {
+    depend(null);
+    return work;
+  };
   const formCtx = (locale: Locale): Ctx => {
     if (!request) throw new AppError('service_unavailable', 'forms need the request');
     return { db, actor, user, locale, log, mailer: request.mailer, client: request.client };
@@ -79,12 +94,31 @@ export function createSiteServices(deps: {
   // flags and roles, never who it is (forms, which do, are filled per request below). So everyone
   // with the same flags and roles (all visitors alike) shares the views while the content version
   // stays the same: one read of the version per request replaces the page's queries.
+  //
+  // Each view names what it was built from (`tags`: the pages whose blocks it shows, `items` when
+  // it shows list items or links to one), so a change elsewhere leaves it cached (issue 29); the
+  // request is told, and so is `into` (a view built on this one).
   let version: Promise<string> | undefined;
   const viewerClass = viewerClassOf(actor);
-  const cached = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
-    if (!cache) return compute();
-    version ??= currentVersion ? currentVersion() : contentVersion(db);
-    return version.then((current) => cache.get(current, `${viewerClass}|${key}`, compute));
+  const cached = async <T>(
+    key: string,
+    compute: (tags: Set<string>) => Promise<T>,
+    into?: Set<string>,
+  ): Promise<T> => {
+    const tracked = async () => {
+      const tags = new Set<string>();
+      return { value: await compute(tags), tags };
+    };
+    let made: { value: T; tags: Dependencies };
+    if (!cache) made = await tracked();
+    else {
+      version ??= currentVersion ? currentVersion() : contentVersion(db);
+      const current = await version;
+      made = await cache.getTracked(current, `${viewerClass}|${key}`, tracked);
+    }
+    depend(made.tags);
+    if (into) for (const tag of made.tags ?? [EVERY_ANSWER]) into.add(tag);
+    return made.value;
   };
 
   const menuFor = async (locale: Locale, name = TOP_LEVEL_MENU) => {
@@ -100,11 +134,18 @@ export function createSiteServices(deps: {
     return items.length === 0 ? [] : withPagePaths(items, await loadPagePaths(db, locale));
   };
 
-  const templateBlocks = async (guid: string | null, locale: Locale) => {
-    if (!guid || !UUID.test(guid)) return [];
+  /** Blocks shown, prepared; `tags` learns their page and whether they link to an item. */
+  const shownBlocks = async (rows: BlockRow[], pageId: string, locale: Locale, tags?: Set<string>) => {
+    tags?.add(`page:${pageId}`);
+    if (tags && linksToItems(rows)) tags.add('items');
+    return prepareBlocks(db, rows, locale, log);
+  };
+
+  const templateBlocks = async (guid: string | null, locale: Locale, tags?: Set<string>) => {
+    if (!guid || !isGuid(guid)) return [];
     const template = await findPage(db, { id: guid }, 'template');
     if (!template) return [];
-    return prepareBlocks(db, await loadBlocks(db, [template.id]), locale, log);
+    return shownBlocks(await loadBlocks(db, [template.id]), template.id, locale, tags);
   };
 
   const buildPageView = async (
@@ -116,21 +157,23 @@ export function createSiteServices(deps: {
       /** The blocks to show instead of the stored ones (a draft's). */
       rows?: BlockRow[] | undefined;
     },
+    /** Learns what the view is built from (see `cached`). */
+    tags?: Set<string>,
   ): Promise<PageView> => {
     const { locale, path, chain } = input;
     const settings = readPageSettings(page.options);
     const siteSettings = await getPlatformSettings(db);
     const [blocks, headerBlocks, footerBlocks, headerImage] = await Promise.all([
       (input.rows ? Promise.resolve(input.rows) : loadBlocks(db, [page.id])).then((rows) =>
-        prepareBlocks(db, rows, locale, log),
+        shownBlocks(rows, page.id, locale, tags),
       ),
-      templateBlocks(settings.templateHeader ?? (siteSettings.defaultHeaderGuid || null), locale),
-      templateBlocks(settings.footerGuid ?? (siteSettings.defaultFooterGuid || null), locale),
-      settings.headerImage && UUID.test(settings.headerImage)
+      templateBlocks(settings.templateHeader ?? (siteSettings.defaultHeaderGuid || null), locale, tags),
+      templateBlocks(settings.footerGuid ?? (siteSettings.defaultFooterGuid || null), locale, tags),
+      settings.headerImage && isGuid(settings.headerImage)
         ? db.select().from(headerImages).where(eq(headerImages.id, settings.headerImage)).limit(1)
         : Promise.resolve([]),
     ]);
-    const extraFooter = await templateBlocks(settings.templateFooter, locale);
+    const extraFooter = await templateBlocks(settings.templateFooter, locale, tags);
     const image = headerImage[0];
     const top = chain[0];
     return {
@@ -189,6 +232,7 @@ export function createSiteServices(deps: {
   return {
     async getViewer() {
       if (!user) return null;
+      depend(null); // one person's: never part of a shared answer
       const properties = await db
         .select({ key: userProperties.key, value: userProperties.value })
         .from(userProperties)
@@ -221,17 +265,27 @@ export function createSiteServices(deps: {
       };
     },
 
-    getShell: ({ locale }) => cached(`shell|${locale}`, () => getShell(locale)),
+    getShell: ({ locale }) => cached(`shell|${locale}`, (tags) => getShell(locale, tags)),
     async getPageByPath({ path, locale, query }) {
-      let view = await cached(`path|${locale}|${path}`, () => getPageByPath(path, locale));
+      const pageTags = new Set<string>();
+      let view = await cached(
+        `path|${locale}|${path}`,
+        (tags) => getPageByPath(path, locale, tags),
+        pageTags,
+      );
       if (view && hasListBlocks(view)) {
         const listed = view;
         // Lists depend on the URL's list state and on the clock (scheduled and expiring items): only
         // the recognised list parameters and the minute are part of the key.
         const state = listStateKey(query);
-        view = await cached(`lists|${locale}|${path}|${state}|${minuteBucket()}`, () =>
-          withListData(db, { view: listed, actor, locale, query: query ?? new URLSearchParams(), log }),
-        );
+        view = await cached(`lists|${locale}|${path}|${state}|${minuteBucket()}`, async (tags) => {
+          for (const tag of pageTags) tags.add(tag);
+          return withListData(
+            db,
+            { view: listed, actor, locale, query: query ?? new URLSearchParams(), log },
+            tags,
+          );
+        });
       }
       // Forms depend on the visitor (audience, one per person) and the moment (open and close):
       // filled for each request, never shared.
@@ -245,12 +299,22 @@ export function createSiteServices(deps: {
       return view;
     },
     getItemPage: ({ path, id, slug, locale }) =>
-      cached(`item|${locale}|${path}|${id}|${slug ?? ''}|${minuteBucket()}`, async () => {
+      cached(`item|${locale}|${path}|${id}|${slug ?? ''}|${minuteBucket()}`, async (tags) => {
+        tags.add('items');
         const found = await pageAtPath(path, locale);
         if (!found) return null;
-        return getItemPage(db, { actor, locale, id, slug, ...found, buildPageView, log });
+        return getItemPage(db, {
+          actor,
+          locale,
+          id,
+          slug,
+          ...found,
+          buildPageView: (page, input) => buildPageView(page, input, tags),
+          log,
+        });
       }),
     search: async ({ q, locale, page, type }) => {
+      depend(null); // results come from every page and item: any change may move them
       const results = await searchSite(db, {
         actor,
         q,
@@ -262,9 +326,11 @@ export function createSiteServices(deps: {
       onSearch?.({ q, page, total: results.totalNumberOfItems });
       return results;
     },
-    getPageByName: ({ name, locale }) => cached(`name|${locale}|${name}`, () => getPageByName(name, locale)),
+    getPageByName: ({ name, locale }) =>
+      cached(`name|${locale}|${name}`, (tags) => getPageByName(name, locale, tags)),
     // Kept per path only (the query is the visitor's, so it is not part of the key).
     findRedirect: async ({ path, search }) => {
+      // Redirects, paths and menus are changes every answer depends on (`*`): no tag of its own.
       const found = await cached(`redirect|${path}`, () => findMovedPath(db, path));
       return found ? redirectLocation(found.toPath, found.suffix, search) : null;
     },
@@ -275,23 +341,28 @@ export function createSiteServices(deps: {
       const page = chain?.at(-1)?.page;
       return Boolean(page?.isPublished && (page.roleIds?.length ?? 0) > 0);
     },
+    // Forms, edit mode, previews and templates are never shared (not tracked: anything).
     submitForm: ({ fields, locale, fromPreview }) =>
-      submitFromPage(formCtx(locale), {
-        fields,
-        fromPreview,
-        browserCookie: request?.formSurveyCookie,
-        sessionXsrf: request?.xsrfToken ?? null,
-        isSecure: request?.isSecure ?? false,
-        files: request?.formFiles,
-      }),
+      untracked(
+        submitFromPage(formCtx(locale), {
+          fields,
+          fromPreview,
+          browserCookie: request?.formSurveyCookie,
+          sessionXsrf: request?.xsrfToken ?? null,
+          isSecure: request?.isSecure ?? false,
+          files: request?.formFiles,
+        }),
+      ),
     async getReceipt({ guid, locale }) {
+      depend(null);
       const receipt = await receiptFor(formCtx(locale), guid);
       return receipt && request?.xsrfToken ? { ...receipt, xsrf: request.xsrfToken } : receipt;
     },
     deleteReceipt: ({ guid, xsrf, locale }) =>
-      deleteFromReceipt(formCtx(locale), guid, { xsrf, sessionXsrf: request?.xsrfToken ?? null }),
+      untracked(deleteFromReceipt(formCtx(locale), guid, { xsrf, sessionXsrf: request?.xsrfToken ?? null })),
     // Edit mode (issue 13): the page as its draft has it, for those who may edit it; never cached.
     async getEditView({ path, locale, query }) {
+      depend(null);
       if (!LOCALES.includes(locale)) return null;
       const found = await pageAtPath(path, locale);
       if (!found || !can(actor, 'block.edit', found.page)) return null;
@@ -307,7 +378,8 @@ export function createSiteServices(deps: {
 
     // Issue 26: any page by its guid, served by a menu or not (a new page, a legal page).
     async getEditViewOf({ guid, locale, query }) {
-      if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;
+      depend(null);
+      if (!LOCALES.includes(locale) || !isGuid(guid)) return null;
       const page = await findVisiblePage(db, actor, { id: guid });
       if (!page || !can(actor, 'block.edit', page)) return null;
       const legal = Object.values(LEGAL_PAGES).find((entry) => entry.name === page.name);
@@ -328,6 +400,7 @@ export function createSiteServices(deps: {
 
     // Preview links (issue 13): the page's draft for whoever has a valid link; never cached.
     async getPreview({ path, token, locale, query }) {
+      depend(null);
       if (!LOCALES.includes(locale)) return null;
       const link = readPreviewToken(await serverSecret(db, 'previewLink'), token, Date.now());
       // A revoked link (its row deleted) shows the published page, as an expired one does.
@@ -353,20 +426,21 @@ export function createSiteServices(deps: {
 
     // Admin pages (issue 10): never cached (only admins edit templates).
     async getTemplateView({ guid, locale }) {
-      if (!LOCALES.includes(locale) || !UUID.test(guid)) return null;
+      depend(null);
+      if (!LOCALES.includes(locale) || !isGuid(guid)) return null;
       const template = await findVisiblePage(db, actor, { id: guid }, 'template');
       if (!template || !can(actor, 'block.edit', template)) return null;
       return buildDraftView(template, { locale, path: '', chain: [] });
     },
   };
 
-  async function getShell(locale: Locale): Promise<SiteShell> {
+  async function getShell(locale: Locale, tags: Set<string>): Promise<SiteShell> {
     const [settings, menu, footerMenu] = await Promise.all([
       getPlatformSettings(db),
       menuFor(locale),
       footerMenuFor(locale),
     ]);
-    const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale);
+    const defaultFooterBlocks = await templateBlocks(settings.defaultFooterGuid || null, locale, tags);
     const legalNames: Record<keyof typeof LEGAL_PAGES, { nl: string; en: string }> = {
       termsOfUse: { nl: 'Gebruiksvoorwaarden', en: 'Terms of use' },
       privacy: { nl: 'Privacyverklaring', en: 'Privacy statement' },
@@ -398,15 +472,17 @@ export function createSiteServices(deps: {
     return page ? { page, chain, pagePath: target.path } : null;
   }
 
-  async function getPageByPath(path: string, locale: Locale) {
+  async function getPageByPath(path: string, locale: Locale, tags: Set<string>) {
     const found = await pageAtPath(path, locale);
-    return found ? buildPageView(found.page, { locale, path: found.pagePath, chain: found.chain }) : null;
+    return found
+      ? buildPageView(found.page, { locale, path: found.pagePath, chain: found.chain }, tags)
+      : null;
   }
 
-  async function getPageByName(name: string, locale: Locale) {
+  async function getPageByName(name: string, locale: Locale, tags: Set<string>) {
     if (!LOCALES.includes(locale)) return null;
     const page = await findVisiblePage(db, actor, { name });
     if (!page) return null;
-    return buildPageView(page, { locale, path: '', chain: [] });
+    return buildPageView(page, { locale, path: '', chain: [] }, tags);
   }
 }
