@@ -167,10 +167,13 @@ describe('the visitors’ page cache', () => {
       ).buildingBlockInstances;
     const text = (await blocksOf('geschiedenis')).find((block) => block.buildingBlockName === 'text');
     const list = (await blocksOf('nieuws')).find((block) => block.buildingBlockName === 'list');
-    if (!text || !list) throw new Error('the demo site has a text block on Geschiedenis and a list on Nieuws');
+    if (!text || !list)
+      throw new Error('the demo site has a text block on Geschiedenis and a list on Nieuws');
     const marker = `Bijgewerkt ${Date.now().toString(36)}`;
     const paragraph = (words: string) => ({
-      nl: { doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] } },
+      nl: {
+        doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] },
+      },
     });
     const settings = (await (
       await fetch(`${baseUrl()}/api/platformsettingvalues?keys=platformDescription&includeAll=true`, {
@@ -207,7 +210,9 @@ describe('the visitors’ page cache', () => {
     } finally {
       await admin.send('PUT', `/api/buildingblockinstance/${text.guid}`, { content: text.content });
       if (itemGuid) await admin.send('DELETE', `/api/listitem/${itemGuid}`);
-      await admin.send('PUT', '/api/platformsettingvalues', [{ key: 'platformDescription', value: description }]);
+      await admin.send('PUT', '/api/platformsettingvalues', [
+        { key: 'platformDescription', value: description },
+      ]);
     }
   });
 
