@@ -185,6 +185,26 @@ async function heapAtRest(server: ServerProcess, token: string): Promise<HeapAtR
   };
 }
 
+/** The server's cache counters: hits and misses of the page and public API caches, and renders. */
+type CacheCounts = { pageHit: number; pageMiss: number; publicHit: number; publicMiss: number };
+
+async function cacheCounts(server: ServerProcess, token: string): Promise<CacheCounts> {
+  const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  const count = (cache: string, result: string) =>
+    Number(
+      text.match(
+        new RegExp(`^bouwsteen_cache_requests_total\\{cache="${cache}",result="${result}"\\} (\\S+)$`, 'm'),
+      )?.[1] ?? 0,
+    );
+  return {
+    pageHit: count('page', 'hit'),
+    pageMiss: count('page', 'miss'),
+    publicHit: count('public', 'hit'),
+    publicMiss: count('public', 'miss'),
+  };
+}
+
 /** The targets of the mix, read from the running demo site. */
 async function discover(server: ServerProcess) {
   const getJson = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
@@ -468,8 +488,12 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     let readOnly: Result | null = null;
     if (WRITE_PERCENT > 0 && !ONLY && process.env.BENCH_LOAD_COMPARE !== '0') {
       process.stdout.write(`  the same mix without writes: ${connections} connections, ${duration} s… `);
+      const counted = await cacheCounts(server, metricsToken);
       readOnly = await load(server, targets, duration, connections, emptyTally(), writes, timeout, 0);
-      console.log(`${Math.round(readOnly.requests.average)} req/s, ${readOnly.errors} errors`);
+      console.log(
+        `${Math.round(readOnly.requests.average)} req/s, ${readOnly.errors} errors; ` +
+          hitRates(counted, await cacheCounts(server, metricsToken)),
+      );
     }
     // The server still works off what the warm-up's connections left in flight: measure from idle.
     const before = await resting(server, metricsToken);
@@ -487,13 +511,16 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     }, 1_000);
     const tally = emptyTally();
     process.stdout.write(`  measure: ${connections} connections, ${duration} s… `);
+    const counted = await cacheCounts(server, metricsToken);
     let result: Result;
     try {
       result = await load(server, targets, duration, connections, tally, writes, timeout);
     } finally {
       clearInterval(sampler);
     }
-    console.log(`${Math.round(result.requests.average)} req/s`);
+    console.log(
+      `${Math.round(result.requests.average)} req/s; ${hitRates(counted, await cacheCounts(server, metricsToken))}`,
+    );
     // Growth is compared at rest, as the "before" was: right after the run the server still holds
     // the last 500 requests in flight, which is load, not growth (the peak shows that).
     rssPeakMb = Math.max(rssPeakMb, await rssMb(server.pid));
@@ -551,6 +578,16 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
       console.warn(`The server exited with code ${stopped.code} on SIGTERM.`);
     await postgres?.drop();
   }
+}
+
+/** The caches' hit rates between two readings of the counters. */
+function hitRates(before: CacheCounts, after: CacheCounts): string {
+  const rate = (hits: number, misses: number) =>
+    `${hits + misses === 0 ? '-' : ((hits / (hits + misses)) * 100).toFixed(1)} % of ${hits + misses}`;
+  return (
+    `pages from the cache ${rate(after.pageHit - before.pageHit, after.pageMiss - before.pageMiss)}, ` +
+    `API reads ${rate(after.publicHit - before.publicHit, after.publicMiss - before.publicMiss)}`
+  );
 }
 
 function printSummary(summary: LoadBenchSummary, warmup: number) {

@@ -196,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (UNSAFE_METHODS.has(request.method) && !isPublicRead(request)) clock.invalidate();
   });
   // Anonymous public API reads (issue 12): answered from memory while the content version holds.
-  registerPublicApiCache(app, clock, new ResponseCache({ maxBytes: 32 * 1024 * 1024 }));
+  registerPublicApiCache(app, clock, new ResponseCache({ maxBytes: 32 * 1024 * 1024, changes }));
   // Overload (issue 29): reads that need work are refused while a queue stands (after the cache: a
   // hit is always served). The site's pages are gated where their render begins (web.ts).
   registerLoadShedding(app, new LoadShedder({ targetMs: config.overloadWaitMs, minInFlight: 16 }));

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
-import { createTestDatabase } from '../../test/helpers.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../../test/helpers.ts';
 import { type DatabaseHandle, queryRows } from '../db/client.ts';
 import { buildingBlockInstances, menus } from '../db/schema.ts';
 import { ANONYMOUS } from '../policies/index.ts';
@@ -46,17 +46,17 @@ describe('cache tags (issue 29): what each content version changed', () => {
     expect(await tagsOfLatest()).toEqual(['*']); // a page's own fields: every answer may show them
     const b = await createPage(db, { name: 'tag-b', title: 'B' });
     const block = await createBlock(db, { pageId: a.id, name: 'text', content: text('Een') });
-    expect(await tagsOfLatest()).toEqual([`page:${a.id}`]);
+    expect(await tagsOfLatest()).toEqual([`block:${block.id}`, `page:${a.id}`]);
     await db
       .update(buildingBlockInstances)
       .set({ content: text('Twee') })
       .where(eq(buildingBlockInstances.id, block.id));
-    expect(await tagsOfLatest()).toEqual([`page:${a.id}`]);
+    expect(await tagsOfLatest()).toEqual([`block:${block.id}`, `page:${a.id}`]);
     await db
       .update(buildingBlockInstances)
       .set({ pageId: b.id })
       .where(eq(buildingBlockInstances.id, block.id));
-    expect(await tagsOfLatest()).toEqual([`page:${a.id}`, `page:${b.id}`].sort());
+    expect(await tagsOfLatest()).toEqual([`block:${block.id}`, `page:${a.id}`, `page:${b.id}`].sort());
     const list = await createBlock(db, { pageId: b.id, name: 'list', options: {} });
     await createListItem(db, { blockId: list.id, title: 'Nieuws' });
     expect(await tagsOfLatest()).toContain('items');
@@ -69,12 +69,14 @@ describe('cache tags (issue 29): what each content version changed', () => {
     const a = await createPage(db, { name: 'tx-a', title: 'A' });
     const b = await createPage(db, { name: 'tx-b', title: 'B' });
     const before = Number(await contentVersion(db));
-    await db.transaction(async (tx) => {
-      await createBlock(tx, { pageId: a.id, name: 'text', content: text('Een') });
-      await createBlock(tx, { pageId: b.id, name: 'text', content: text('Twee') });
-    });
+    const [one, two] = await db.transaction(async (tx) => [
+      await createBlock(tx, { pageId: a.id, name: 'text', content: text('Een') }),
+      await createBlock(tx, { pageId: b.id, name: 'text', content: text('Twee') }),
+    ]);
     expect(Number(await contentVersion(db))).toBe(before + 1);
-    expect(await tagsOfLatest()).toEqual([`page:${a.id}`, `page:${b.id}`].sort());
+    expect(await tagsOfLatest()).toEqual(
+      [`block:${one?.id}`, `block:${two?.id}`, `page:${a.id}`, `page:${b.id}`].sort(),
+    );
 
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('bouwsteen.write_scope', 'private', true)`);
@@ -224,5 +226,47 @@ describe('the site’s views keep what a change did not touch (issue 29)', () =>
     told.length = 0;
     await site().search({ q: 'kop', locale: 'nl' });
     expect(told).toContain(null);
+  });
+});
+
+describe('the public API cache keeps a list’s answer while its block and the items stay (issue 29)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('answers from the cache across an edit elsewhere, not across one of its items or its block', async () => {
+    const { db } = test.database;
+    const page = await createPage(db, { name: 'lijsten', title: 'Lijsten' });
+    const other = await createPage(db, { name: 'elders', title: 'Elders' });
+    const list = await createBlock(db, { pageId: page.id, name: 'list', options: {} });
+    const elsewhere = await createBlock(db, { pageId: other.id, name: 'text', content: text('Elders') });
+    await createListItemType(db, { name: 'nieuws' });
+    await createListItem(db, { blockId: list.id, title: 'Eerste' });
+    const read = () =>
+      test.app.inject({ method: 'POST', url: `/api/listitem/list/${list.id}`, payload: { pageNumber: 1 } });
+
+    expect((await read()).headers['x-cache']).toBeUndefined();
+    expect((await read()).headers['x-cache']).toBe('hit');
+    await db
+      .update(buildingBlockInstances)
+      .set({ content: text('Anders'), updatedAt: new Date() })
+      .where(eq(buildingBlockInstances.id, elsewhere.id));
+    expect((await read()).headers['x-cache']).toBe('hit');
+
+    await createListItem(db, { blockId: list.id, title: 'Tweede' });
+    const afterItem = await read();
+    expect(afterItem.headers['x-cache']).toBeUndefined();
+    expect(afterItem.body).toContain('Tweede');
+    expect((await read()).headers['x-cache']).toBe('hit');
+
+    await db
+      .update(buildingBlockInstances)
+      .set({ options: { itemCount: 1 }, updatedAt: new Date() })
+      .where(eq(buildingBlockInstances.id, list.id));
+    expect((await read()).headers['x-cache']).toBeUndefined();
   });
 });

@@ -36,6 +36,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** An anonymous GET of this route is answered from the visitors' cache (one entry per URL and language). */
     publicCache?: boolean;
+    /**
+     * What the route's answer is built from (cache tags, issue 29): it stays cached while later
+     * content versions change none of them. Without: any change ends it.
+     */
+    cacheTags?: (request: FastifyRequest) => readonly string[];
   }
 }
 
@@ -368,8 +373,12 @@ export function registerPublicApiCache(
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload as string);
     // Compressed once, off the event loop: this caller gets the bytes the next ones will.
     let entry: CachedResponse;
+    const tagsOf = request.routeOptions.config?.cacheTags;
     try {
-      entry = await makeEntry({ status: 200, headers, body, etag, expiresAt: cache.expiryNow() });
+      entry = {
+        ...(await makeEntry({ status: 200, headers, body, etag, expiresAt: cache.expiryNow() })),
+        tags: tagsOf ? new Set(tagsOf(request)) : null,
+      };
     } catch (error) {
       request.log.warn({ err: error }, 'could not keep a public API answer');
       settle(null);

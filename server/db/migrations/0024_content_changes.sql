@@ -1,8 +1,8 @@
 -- Cache tags (issue 29): besides the one content version, a log of what each version changed, so a
 -- node that sees a newer version drops only the cached answers built from what changed. One row
 -- per version (one bump per transaction, 0006): the tags of every public write in that
--- transaction. A tag is `page:<id>` (a page's or template's blocks), `items` (list items), or `*`
--- (anything else: every answer depends on it). A version without a row (a restore, SQL that bypassed the triggers) counts as `*`.
+-- transaction. A tag is `page:<id>` (a page's or template's blocks), `block:<id>` (one block),
+-- `items` (list items), or `*` (anything else: every answer depends on it). A version without a row (a restore, SQL that bypassed the triggers) counts as `*`.
 CREATE TABLE "content_changes" (
   "version" bigint PRIMARY KEY,
   "tags" text[] NOT NULL
@@ -40,18 +40,24 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Blocks: the pages (and templates) they are on. A block without a page is `*`.
+-- Blocks: the pages (and templates) they are on, and the blocks themselves (a list's answers name
+-- their block). A block without a page is `*`.
 CREATE FUNCTION "note_block_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "note_content_change"(ARRAY(SELECT DISTINCT coalesce('page:' || "page_id", '*') FROM "new_rows"));
+    PERFORM "note_content_change"(ARRAY(
+      SELECT coalesce('page:' || "page_id", '*') FROM "new_rows" UNION SELECT 'block:' || "id" FROM "new_rows"
+    ));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "note_content_change"(ARRAY(SELECT DISTINCT coalesce('page:' || "page_id", '*') FROM "old_rows"));
+    PERFORM "note_content_change"(ARRAY(
+      SELECT coalesce('page:' || "page_id", '*') FROM "old_rows" UNION SELECT 'block:' || "id" FROM "old_rows"
+    ));
   ELSE
     -- A block moved to another page changes both.
     PERFORM "note_content_change"(ARRAY(
       SELECT coalesce('page:' || "page_id", '*') FROM "new_rows"
       UNION SELECT coalesce('page:' || "page_id", '*') FROM "old_rows"
+      UNION SELECT 'block:' || "id" FROM "new_rows"
     ));
   END IF;
   RETURN NULL;

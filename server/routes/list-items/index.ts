@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listItemInputSchema } from '../../../common/list-item-schemas.ts';
@@ -25,6 +26,15 @@ const writeErrors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
 };
+
+/**
+ * What a list's answer is built from: its block's settings and the items (a widget's answer also
+ * follows its source list, on another block: not tagged, so any change ends it).
+ */
+const listAnswerTags = (request: FastifyRequest) => [
+  'items',
+  `block:${(request.params as { blockGuid: string }).blockGuid.toLowerCase()}`,
+];
 
 export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -58,8 +68,9 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listitem/list/:blockGuid',
     {
-      // An object body is a read (cached for visitors); an array body creates items.
-      config: { publicCache: true },
+      // An object body is a read (cached for visitors, until its block or an item changes); an
+      // array body creates items.
+      config: { publicCache: true, cacheTags: listAnswerTags },
       schema: {
         tags: ['list items'],
         summary: 'A page of a list (object body), or create items in it (array body)',
@@ -89,7 +100,7 @@ export const listItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listitem/list/:blockGuid/meta',
     {
-      config: { publicCache: true },
+      config: { publicCache: true, cacheTags: listAnswerTags },
       schema: {
         tags: ['list items'],
         summary: 'How many items the list shows the caller under its stored settings',
