@@ -318,12 +318,12 @@ type Context = { kind?: Kind };
 /** Per kind: requests sent, answers, answers outside 2xx and their statuses. */
 type Tally = Record<
   Kind,
-  { sent: number; requests: number; non2xx: number; statuses: Record<string, number> }
+  { sent: number; requests: number; hits: number; non2xx: number; statuses: Record<string, number> }
 >;
 
 function emptyTally(): Tally {
   return Object.fromEntries(
-    KINDS.map((kind) => [kind, { sent: 0, requests: 0, non2xx: 0, statuses: {} }]),
+    KINDS.map((kind) => [kind, { sent: 0, requests: 0, hits: 0, non2xx: 0, statuses: {} }]),
   ) as unknown as Tally;
 }
 
@@ -428,7 +428,7 @@ async function load(
   const options: Options & {
     requests: {
       setupRequest(request: RequestData, context: Context): RequestData;
-      onResponse(status: number, body: unknown, context: Context): void;
+      onResponse(status: number, body: unknown, context: Context, headers?: Record<string, string>): void;
     }[];
   } = {
     url: server.url,
@@ -444,9 +444,10 @@ async function load(
           tally[kind].sent += 1;
           return { ...request, ...next };
         },
-        onResponse(status, _body, context) {
+        onResponse(status, _body, context, headers) {
           const entry = tally[context.kind ?? 'page'];
           entry.requests += 1;
+          if (headers?.['x-cache'] === 'hit') entry.hits += 1;
           if (status < 200 || status > 299) entry.non2xx += 1;
           entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
         },
@@ -648,15 +649,15 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
   );
   console.log('');
   // Unanswered: timed out, failed, or still in flight when the run ended (at most one per connection).
-  console.log('| kind | sent | answers | unanswered | non-2xx | statuses |');
-  console.log('| ---- | ---: | ------: | ---------: | ------: | -------- |');
+  console.log('| kind | sent | answers | from a cache | unanswered | non-2xx | statuses |');
+  console.log('| ---- | ---: | ------: | -----------: | ---------: | ------: | -------- |');
   for (const kind of KINDS) {
     const entry = summary.perKind[kind];
     const statuses = Object.entries(entry.statuses)
       .map(([status, count]) => `${status}: ${count}`)
       .join(', ');
     console.log(
-      `| ${kind} | ${entry.sent} | ${entry.requests} | ${entry.sent - entry.requests} | ${entry.non2xx} | ${statuses} |`,
+      `| ${kind} | ${entry.sent} | ${entry.requests} | ${entry.hits} | ${entry.sent - entry.requests} | ${entry.non2xx} | ${statuses} |`,
     );
   }
 }
