@@ -515,6 +515,55 @@ describe('three nodes on one PostgreSQL database behind a round-robin proxy (iss
     expect(revisions[0]).toMatchObject({ source: 'schedule' });
   });
 
+  it(`(g) cache tags: a block edit through one node refreshes its page on every node within ${VISIBLE_WITHIN_MS} ms and leaves other pages cached on all`, async () => {
+    const { jar } = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    type Block = { guid: string; buildingBlockName: string; content: unknown };
+    const named = await fetch(`${nodes[0]?.url}/api/pages:withName?name=geschiedenis`, {
+      headers: sessionHeaders(jar),
+    });
+    const blocks = ((await named.json()) as { buildingBlockInstances: Block[] }).buildingBlockInstances;
+    const text = blocks.find((block) => block.buildingBlockName === 'text');
+    if (!text) throw new Error('the demo page Geschiedenis has a text block');
+    const page = async (url: string, path: string) => {
+      const response = await fetch(`${url}${path}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      return { body: await response.text(), isHit: response.headers.get('x-cache') === 'hit' };
+    };
+    const cachedOn = async (url: string, path: string) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        if ((await page(url, path)).isHit) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`${url}${path} never came from the cache`);
+    };
+    const write = (content: unknown) =>
+      fetch(`${nodes[0]?.url}/api/buildingblockinstance/${text.guid}`, {
+        method: 'PUT',
+        headers: sessionHeaders(jar, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ content }),
+      });
+    for (const node of nodes) {
+      await cachedOn(node.url, '/over-ons/geschiedenis');
+      await cachedOn(node.url, '/contact');
+    }
+    const marker = `Tags ${randomBytes(3).toString('hex')}`;
+    try {
+      const written = await write({
+        nl: {
+          doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: marker }] }] },
+        },
+      });
+      expect(written.status, await written.text()).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, VISIBLE_WITHIN_MS));
+      for (const node of nodes) {
+        expect((await page(node.url, '/over-ons/geschiedenis')).body, node.url).toContain(marker);
+        expect((await page(node.url, '/contact')).isHit, node.url).toBe(true);
+      }
+    } finally {
+      await write(text.content);
+    }
+  });
+
   it('spread every request over all nodes and logged no errors', () => {
     const counts = via().counts;
     console.log(`[multinode] requests per node through the proxy: ${counts.join(', ')}`);

@@ -142,12 +142,17 @@ export function admitRead(app: FastifyInstance, request: FastifyRequest, reply: 
 
 /** The API's refusal: 503 `overloaded` with Retry-After, in the caller's language. */
 export function refuseRead(request: FastifyRequest, reply: FastifyReply, shedder: LoadShedder) {
+  return refused(reply, shedder)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody('overloaded', request.locale)));
+}
+
+/** 503 with when to try again; never kept by a cache on the way. */
+function refused(reply: FastifyReply, shedder: LoadShedder): FastifyReply {
   return reply
     .status(503)
     .header('retry-after', String(shedder.retryAfterSeconds))
-    .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(errorBody('overloaded', request.locale)));
+    .header('cache-control', 'no-store');
 }
 
 /**
@@ -156,12 +161,7 @@ export function refuseRead(request: FastifyRequest, reply: FastifyReply, shedder
  * same address again.
  */
 export function refusePage(reply: FastifyReply, shedder: LoadShedder, locale: Locale) {
-  return reply
-    .status(503)
-    .header('retry-after', String(shedder.retryAfterSeconds))
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(busyPage(locale));
+  return refused(reply, shedder).type('text/html; charset=utf-8').send(busyPage(locale));
 }
 
 /** The refusal's page: plain HTML, no script or style (nothing to load while the node is busy). */

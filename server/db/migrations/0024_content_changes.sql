@@ -64,33 +64,20 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- List items and their parents: `items`. What a list shows can depend on items of other lists
--- (parents, related items) and any page may link to an item, so this is one tag, not one per list.
-CREATE FUNCTION "note_item_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Tables whose changes carry one tag (the trigger's argument), noted only when a row changed: list
+-- items and their parents `items` (what a list shows can depend on items of other lists, and any
+-- page may link to an item, so this is one tag, not one per list); item types `*` (labels show
+-- everywhere; every new item makes sure of its type with an insert that usually adds nothing).
+CREATE FUNCTION "note_rows_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Each transition table is named only where the trigger has it (a statement naming a missing one
   -- fails, whatever the branch around it).
   IF TG_OP = 'DELETE' THEN
     IF EXISTS (SELECT 1 FROM "old_rows") THEN
-      PERFORM "note_content_change"(ARRAY['items']);
+      PERFORM "note_content_change"(ARRAY[TG_ARGV[0]]);
     END IF;
   ELSIF EXISTS (SELECT 1 FROM "new_rows") THEN
-    PERFORM "note_content_change"(ARRAY['items']);
-  END IF;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
--- Item types: `*` (labels show everywhere), but only when a row changed: every new item makes sure
--- of its type with an insert that usually adds nothing.
-CREATE FUNCTION "note_row_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF EXISTS (SELECT 1 FROM "old_rows") THEN
-      PERFORM "note_content_change"(ARRAY['*']);
-    END IF;
-  ELSIF EXISTS (SELECT 1 FROM "new_rows") THEN
-    PERFORM "note_content_change"(ARRAY['*']);
+    PERFORM "note_content_change"(ARRAY[TG_ARGV[0]]);
   END IF;
   RETURN NULL;
 END;
@@ -98,11 +85,11 @@ $$;
 --> statement-breakpoint
 DROP TRIGGER "list_item_types_content_version" ON "list_item_types";
 --> statement-breakpoint
-CREATE TRIGGER "list_item_types_content_insert" AFTER INSERT ON "list_item_types" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_row_change"();
+CREATE TRIGGER "list_item_types_content_insert" AFTER INSERT ON "list_item_types" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('*');
 --> statement-breakpoint
-CREATE TRIGGER "list_item_types_content_update" AFTER UPDATE ON "list_item_types" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_row_change"();
+CREATE TRIGGER "list_item_types_content_update" AFTER UPDATE ON "list_item_types" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('*');
 --> statement-breakpoint
-CREATE TRIGGER "list_item_types_content_delete" AFTER DELETE ON "list_item_types" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_row_change"();
+CREATE TRIGGER "list_item_types_content_delete" AFTER DELETE ON "list_item_types" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('*');
 --> statement-breakpoint
 CREATE TRIGGER "list_item_types_content_truncate" AFTER TRUNCATE ON "list_item_types" FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();
 --> statement-breakpoint
@@ -118,20 +105,20 @@ CREATE TRIGGER "bbi_content_truncate" AFTER TRUNCATE ON "building_block_instance
 --> statement-breakpoint
 DROP TRIGGER "list_items_content_version" ON "list_items";
 --> statement-breakpoint
-CREATE TRIGGER "list_items_content_insert" AFTER INSERT ON "list_items" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_item_change"();
+CREATE TRIGGER "list_items_content_insert" AFTER INSERT ON "list_items" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('items');
 --> statement-breakpoint
-CREATE TRIGGER "list_items_content_update" AFTER UPDATE ON "list_items" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_item_change"();
+CREATE TRIGGER "list_items_content_update" AFTER UPDATE ON "list_items" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('items');
 --> statement-breakpoint
-CREATE TRIGGER "list_items_content_delete" AFTER DELETE ON "list_items" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_item_change"();
+CREATE TRIGGER "list_items_content_delete" AFTER DELETE ON "list_items" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('items');
 --> statement-breakpoint
 CREATE TRIGGER "list_items_content_truncate" AFTER TRUNCATE ON "list_items" FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();
 --> statement-breakpoint
 DROP TRIGGER "list_item_parents_content_version" ON "list_item_parents";
 --> statement-breakpoint
-CREATE TRIGGER "list_item_parents_content_insert" AFTER INSERT ON "list_item_parents" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_item_change"();
+CREATE TRIGGER "list_item_parents_content_insert" AFTER INSERT ON "list_item_parents" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('items');
 --> statement-breakpoint
-CREATE TRIGGER "list_item_parents_content_update" AFTER UPDATE ON "list_item_parents" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_item_change"();
+CREATE TRIGGER "list_item_parents_content_update" AFTER UPDATE ON "list_item_parents" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('items');
 --> statement-breakpoint
-CREATE TRIGGER "list_item_parents_content_delete" AFTER DELETE ON "list_item_parents" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_item_change"();
+CREATE TRIGGER "list_item_parents_content_delete" AFTER DELETE ON "list_item_parents" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "note_rows_change"('items');
 --> statement-breakpoint
 CREATE TRIGGER "list_item_parents_content_truncate" AFTER TRUNCATE ON "list_item_parents" FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();
