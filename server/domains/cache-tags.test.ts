@@ -270,3 +270,22 @@ describe('the public API cache keeps a list’s answer while its block and the i
     expect((await read()).headers['x-cache']).toBeUndefined();
   });
 });
+
+describe('readContentVersion', () => {
+  it('reads one at a time, so a read that began earlier never records an older version after a newer one', async () => {
+    const changes = new ContentChanges();
+    const order: string[] = [];
+    const slow = changes.inTurn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      order.push('first');
+    });
+    const quick = changes.inTurn(async () => {
+      order.push('second');
+    });
+    await Promise.all([slow, quick]);
+    expect(order).toEqual(['first', 'second']);
+    // A failed turn does not stop the next.
+    await expect(changes.inTurn(() => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await changes.inTurn(async () => 'on')).toBe('on');
+  });
+});

@@ -40,6 +40,15 @@ export class ContentChanges {
     this.#capacity = capacity;
   }
 
+  #turn: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` after the work handed in before it has settled. */
+  inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#turn.then(work, work);
+    this.#turn = next.catch(() => undefined);
+    return next;
+  }
+
   /** The last version recorded (the first read only starts the log). */
   get latest(): string | undefined {
     return this.#latest === undefined ? undefined : String(this.#latest);
@@ -92,20 +101,25 @@ export class ContentChanges {
  * The content version, and what the versions since the last read changed (one more read, only when
  * the version moved): what a node's clock reads (ContentVersionClock).
  */
-export async function readContentVersion(db: Executor, changes: ContentChanges): Promise<string> {
-  const version = await contentVersion(db);
-  const latest = changes.latest;
-  if (latest === undefined || Number(version) <= Number(latest)) {
-    changes.record(version);
+export function readContentVersion(db: Executor, changes: ContentChanges): Promise<string> {
+  // One read at a time (a write on this node starts a new read while one is in flight): a read that
+  // began earlier could otherwise record an older version after a newer one, which looks like a
+  // restore and would make every kept answer count as stale.
+  return changes.inTurn(async () => {
+    const version = await contentVersion(db);
+    const latest = changes.latest;
+    if (latest === undefined || Number(version) <= Number(latest)) {
+      changes.record(version);
+      return version;
+    }
+    const rows = await queryRows<{ version: string; tags: string[] }>(
+      db,
+      sql`SELECT version::text AS version, tags FROM content_changes
+          WHERE version > ${latest}::bigint AND version <= ${version}::bigint`,
+    );
+    changes.record(version, rows);
     return version;
-  }
-  const rows = await queryRows<{ version: string; tags: string[] }>(
-    db,
-    sql`SELECT version::text AS version, tags FROM content_changes
-        WHERE version > ${latest}::bigint AND version <= ${version}::bigint`,
-  );
-  changes.record(version, rows);
-  return version;
+  });
 }
 
 /**
