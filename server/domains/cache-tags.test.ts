@@ -102,6 +102,7 @@ describe('ContentChanges: whether an answer still holds', () => {
     expect(changes.holds(new Set(['page:b']), '12', '12')).toBe(true);
     // Not tracked: only its own version.
     expect(changes.holds(null, '10', '12')).toBe(false);
+    expect(changes.holds(new Set(['page:b', '*']), '10', '12')).toBe(false);
     expect(changes.holds(null, '12', '12')).toBe(true);
   });
 

@@ -84,7 +84,8 @@ export class ContentChanges {
   /** Whether an answer built at version `from` from `tags` still holds at version `to`. */
   holds(tags: Dependencies, from: string, to: string): boolean {
     if (from === to) return true;
-    if (tags === null || this.#latest === undefined) return false;
+    // Built from something untracked (null, or `*` among its tags): only its own version.
+    if (tags === null || tags.has(EVERY_ANSWER) || this.#latest === undefined) return false;
     const start = Number(from);
     const end = Number(to);
     if (!(start < end) || start < this.#knownFrom || end > this.#latest) return false;
