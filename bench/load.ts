@@ -18,6 +18,8 @@ import { createBenchDatabase } from './postgres.ts';
  *   BENCH_LOAD_WRITE_PERCENT=1  the editor writes' share of the requests (0: reads only); with
  *                               writes the same mix runs first without them, and the report gives
  *                               the ratio (issue 29: at least 0.7); BENCH_LOAD_COMPARE=0 skips it
+ *   BENCH_LOAD_WRITES_PER_SECOND=2  the writes at a fixed rate instead of a share (a share grows
+ *                               with the throughput: 1 % of 7,000 req/s is 70 edits a second)
  *   BENCH_LOAD_RUNS=1           measured runs one after another on the same server; with 3 the
  *                               report adds the RSS at rest after each (the memory plateau, issue 28)
  *                               and after a full garbage collection (through the server's inspector,
@@ -68,6 +70,13 @@ const WRITE_PAGE = 'geschiedenis';
 const ONLY_ROLL: Record<Kind, number> = { write: 0.5, page: 20, list: 50, search: 70, image: 90 };
 const ONLY = KINDS.find((kind) => kind === process.env.BENCH_LOAD_ONLY);
 const WRITE_PERCENT = Math.min(100, Math.max(0, Number(process.env.BENCH_LOAD_WRITE_PERCENT ?? 1) || 0));
+/**
+ * BENCH_LOAD_WRITES_PER_SECOND: the editors write at this rate however fast the reads are answered
+ * (instead of a share of the requests, which grows with the throughput); 0 or unset: the share.
+ */
+const WRITES_PER_SECOND = Math.max(0, Number(process.env.BENCH_LOAD_WRITES_PER_SECOND ?? 0) || 0);
+/** When the next write of a fixed rate is due (performance.now()). */
+let nextWriteAt = 0;
 
 export type LoadBenchOptions = {
   duration?: number;
@@ -327,6 +336,16 @@ function emptyTally(): Tally {
   ) as unknown as Tally;
 }
 
+/** Whether this request is an editor's write: at the fixed rate if one is set, else by the share. */
+function isWriteDue(writePercent: number): boolean {
+  if (writePercent === 0) return false;
+  if (WRITES_PER_SECOND === 0) return Math.random() * 100 < writePercent;
+  const now = performance.now();
+  if (now < nextWriteAt) return false;
+  nextWriteAt = Math.max(nextWriteAt + 1000 / WRITES_PER_SECOND, now - 1000);
+  return true;
+}
+
 /** One request of the mix, picked at random. */
 function nextRequest(
   targets: Targets,
@@ -337,7 +356,7 @@ function nextRequest(
   const browser = { 'user-agent': DESKTOP_CHROME, 'accept-encoding': 'gzip, br' };
   // BENCH_LOAD_ONLY=<kind>: that kind alone (to see what each costs); otherwise the mix.
   // BENCH_LOAD_WRITE_PERCENT: the writes' share (default 1); the reads keep their proportions.
-  const isWrite = ONLY ? ONLY === 'write' : Math.random() * 100 < writePercent;
+  const isWrite = ONLY ? ONLY === 'write' : isWriteDue(writePercent);
   const roll = ONLY ? ONLY_ROLL[ONLY] : 1 + Math.random() * 99;
   if (isWrite) {
     writes.count += 1;
@@ -619,7 +638,7 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
       0,
     );
     console.log(
-      `With ${WRITE_PERCENT} % writes: ${summary.requestsPerSecond.toFixed(0)} req/s against ${summary.readOnlyRequestsPerSecond.toFixed(0)} ` +
+      `With ${WRITES_PER_SECOND > 0 ? `${WRITES_PER_SECOND} writes a second` : `${WRITE_PERCENT} % writes`}: ${summary.requestsPerSecond.toFixed(0)} req/s against ${summary.readOnlyRequestsPerSecond.toFixed(0)} ` +
         `without (ratio ${ratio.toFixed(2)}); 503 (overloaded) ${refused} of ${summary.requests} ` +
         `(${((refused / Math.max(1, summary.requests)) * 100).toFixed(2)} %), timeouts ${summary.timeouts}`,
     );

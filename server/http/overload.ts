@@ -131,8 +131,9 @@ export function registerLoadShedding(app: FastifyInstance, shedder: LoadShedder)
 export function admitRead(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
   const shedder = app.overload;
   if (!shedder.isEnabled) return true;
-  const arrivedAt = performance.now() - reply.elapsedTime;
-  if (!shedder.admit(request, arrivedAt)) return false;
+  // Its time counts from here, when it needs work: not the time it spent waiting for another
+  // request's render of the same page (then found stale), which is no queue of this node's.
+  if (!shedder.admit(request, performance.now())) return false;
   reply.raw.once('close', () => {
     const isHit = reply.getHeader('x-cache') === 'hit';
     shedder.finished(request, reply.raw.writableFinished && !isHit);
