@@ -14,11 +14,11 @@ import { isPublicRead } from './public-cache.ts';
  * files and image variants (which have a gate of their own) are never refused.
  *
  * How "more than it can finish" is seen, without guessing the node's speed: as CoDel does for
- * network queues, by the shortest time any read took from arrival to answer in the last second.
- * When even the quickest waited longer than the target, there is a standing queue of at least
+ * network queues, by the shortest time any read took, from when it needed work to its answer, in
+ * the last second. When even the quickest waited longer than the target, there is a standing queue of at least
  * that long; one slow render among quick ones is not a queue. With no answer in the last second,
  * the oldest read still waiting decides. The node refuses while the queue stands, and only while
- * at least OVERLOAD_MIN_IN_FLIGHT reads are in its hands (a lone slow render is no overload).
+ * at least 16 reads are in its hands (a lone slow render is no overload).
  */
 export type OverloadOptions = {
   /** The longest standing queue before new reads are refused, ms; 0: never refuse. */
@@ -35,7 +35,7 @@ export class LoadShedder {
   readonly #minInFlight: number;
   readonly #intervalMs: number;
   readonly #now: () => number;
-  /** Reads let in and not yet answered, by when they arrived (insertion order: oldest first). */
+  /** Reads let in and not yet answered, by when they were let in (insertion order: oldest first). */
   readonly #inFlight = new Map<object, number>();
   #windowStart: number;
   #windowMin = Number.POSITIVE_INFINITY;
@@ -69,25 +69,25 @@ export class LoadShedder {
   }
 
   /**
-   * Whether to refuse a new read that needs work now; if not, it is counted in (`arrivedAt`: when
-   * it reached the node) until `finished`.
+   * Whether to refuse a new read that needs work now; if not, it is counted in (`admittedAt`: now,
+   * as the caller's clock reads it) until `finished`.
    */
-  admit(read: object, arrivedAt: number): boolean {
+  admit(read: object, admittedAt: number): boolean {
     if (!this.isEnabled) return true;
     if (this.#overloadedNow() && this.#inFlight.size >= this.#minInFlight) {
       this.#refused += 1;
       return false;
     }
-    this.#inFlight.set(read, arrivedAt);
+    this.#inFlight.set(read, admittedAt);
     return true;
   }
 
   /** A read let in is answered (`isMeasured`: it did its work; a cache hit after waiting is not). */
   finished(read: object, isMeasured: boolean): void {
-    const arrivedAt = this.#inFlight.get(read);
-    if (arrivedAt === undefined) return;
+    const admittedAt = this.#inFlight.get(read);
+    if (admittedAt === undefined) return;
     this.#inFlight.delete(read);
-    if (isMeasured) this.#windowMin = Math.min(this.#windowMin, this.#now() - arrivedAt);
+    if (isMeasured) this.#windowMin = Math.min(this.#windowMin, this.#now() - admittedAt);
   }
 
   #overloadedNow(): boolean {
@@ -102,7 +102,7 @@ export class LoadShedder {
   }
 
   #oldestWait(now: number): number {
-    for (const arrivedAt of this.#inFlight.values()) return now - arrivedAt;
+    for (const admittedAt of this.#inFlight.values()) return now - admittedAt;
     return 0;
   }
 }
