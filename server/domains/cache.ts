@@ -16,7 +16,8 @@ export async function contentVersion(db: Executor): Promise<string> {
 
 /**
  * What a cached answer was built from (issue 29, cache tags): `page:<id>` (a page's or template's
- * blocks), `items` (list items); null when it was not tracked, so that any change makes it stale.
+ * blocks), `block:<id>` (one block), `items` (list items); null when it was not tracked, so that
+ * any change makes it stale.
  * A change tagged `*` (menus, settings, a page's own fields, media…) makes every answer stale.
  */
 export type Dependencies = ReadonlySet<string> | null;
@@ -35,12 +36,12 @@ export class ContentChanges {
   #knownFrom = Number.POSITIVE_INFINITY;
   #latest: number | undefined;
   readonly #capacity: number;
+  /** The read in progress (readContentVersion): reads and records happen one at a time. */
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(capacity = 10_000) {
     this.#capacity = capacity;
   }
-
-  #turn: Promise<unknown> = Promise.resolve();
 
   /** Runs `work` after the work handed in before it has settled. */
   inTurn<T>(work: () => Promise<T>): Promise<T> {

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
  * plateau). After heavy load V8 keeps a heap of up to some hundreds of MB until its next full
  * collection, and an idle node allocates too little to trigger one: its resident size then says
  * more about when V8 last collected than about what the node keeps. So once no request has come
- * for IDLE_COLLECTION_SECONDS after some came, the node runs one full collection (tens of
- * milliseconds, no request waiting) and then waits for the next busy spell.
+ * for IDLE_COLLECTION_SECONDS after some came, the node runs one full collection (a fraction of a
+ * second, with no request waiting) and then waits for the next busy spell.
  */
 export type IdleCollection = {
   /** Full collections run so far (for tests and the metrics). */
