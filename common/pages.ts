@@ -109,3 +109,8 @@ export function readPageSettings(options: readonly PageOption[]): PageSettings {
   }
   return settings;
 }
+
+/** `{path}/edit` (or `/edit` for the home page): the page is in edit mode (SPEC 2). */
+export function isEditPath(pathname: string): boolean {
+  return pathname === '/edit' || pathname.endsWith('/edit');
+}

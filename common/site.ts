@@ -114,6 +114,29 @@ export type Viewer = {
   canUseLibrary: boolean;
 };
 
+/**
+ * A route's `handle` when its page is the same for everyone with the same flags and roles (content
+ * pages, items, search, legal pages): signed-in members get it from a cache shared by their class,
+ * with their own name filled in (server/http/page-cache.ts, issue 29).
+ */
+export const SHARED_PAGE = { sharedPage: true } as const;
+
+type Named = { firstName: string; lastName: string; email: string };
+
+/** How a person is named in the user menu: first and last name, or the e-mail address. */
+export function displayNameOf(person: Named): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ') || person.email;
+}
+
+/** First letters of the first and last name, or of the e-mail address (the avatar without a photo). */
+export function initialsOf(person: Named): string {
+  const letters = [person.firstName, person.lastName]
+    .map((part) => part.trim().charAt(0))
+    .filter(Boolean)
+    .join('');
+  return (letters || person.email.charAt(0)).toUpperCase();
+}
+
 /** What the public site asks of the server; the web app's loaders get it through the load context. */
 export type SiteServices = {
   /** The signed-in user, or null for a visitor. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { XSRF_COOKIE, XSRF_HEADER } from '../common/auth.ts';
-import { TEST_ADMIN } from './accounts.ts';
+import { LOCALE_COOKIE } from '../common/locale.ts';
+import { freshEmail, PASSWORD, TEST_ADMIN } from './accounts.ts';
 import { baseUrl, consentCookieValue } from './browser.ts';
 
 /**
@@ -123,13 +124,13 @@ describe('the visitors’ page cache', () => {
     expect((await get('/', { cookie: sameChoiceLater })).isHit).toBe(true);
   });
 
-  it('is never served to or from a signed-in user', async () => {
+  it('never serves a visitor’s page to a signed-in user, nor theirs to a visitor', async () => {
     const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    await cached('/');
+    const visitorPage = await cached('/');
     for (let round = 0; round < 3; round += 1) {
       const signedIn = await get('/', { cookie: admin.cookie });
       expect(signedIn.status).toBe(200);
-      expect(signedIn.isHit).toBe(false);
+      expect(signedIn.body).not.toBe(visitorPage.body);
       expect(signedIn.body).toContain(TEST_ADMIN.email);
     }
     const visitor = await get('/');
@@ -252,6 +253,111 @@ describe('the visitors’ page cache', () => {
       const form = await get('/activiteiten/vrijwilligers');
       expect(form.status).toBe(200);
       expect(form.isHit).toBe(false);
+    }
+  });
+});
+
+/** A new member with the current terms accepted, signed in (a class of their own: no role, no photo). */
+async function newMember(firstName: string, lastName: string) {
+  const email = freshEmail('member-cache');
+  const signUp = await fetch(`${baseUrl()}/api/auth:signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, firstName, lastName, locale: 'nl' }),
+  });
+  expect(signUp.status).toBe(201);
+  const member = await signIn(email, PASSWORD);
+  const settings = (await (
+    await fetch(`${baseUrl()}/api/platformsettingvalues?keys=termsOfUseVersion`)
+  ).json()) as { key: string; value: string }[];
+  const terms = Number(settings.find((entry) => entry.key === 'termsOfUseVersion')?.value ?? '1');
+  await member.send('PUT', '/api/profiles:loggedIn', { termsOfUseVersionAccepted: terms });
+  return { ...member, email, firstName, lastName };
+}
+
+/** How React writes a text into the page. */
+const inMarkup = (text: string) =>
+  text.replace(
+    /["'&<>]/g,
+    (char) => ({ '"': '&quot;', "'": '&#x27;', '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char,
+  );
+
+describe('members’ pages (issue 29)', () => {
+  it('renders a page once for members with the same flags and roles, each seeing only their own name', async () => {
+    const stamp = Date.now().toString(36);
+    const anna = await newMember(`Anna${stamp} <b>vet</b>`, `"O'Brien" & Zn`);
+    const bert = await newMember(`Bert${stamp}`, 'de Vries');
+    for (const locale of ['nl', 'en'] as const) {
+      const cookieOf = (member: { cookie: string }) => `${member.cookie}; ${LOCALE_COOKIE}=${locale}`;
+      await get('/over-ons', { cookie: cookieOf(anna) });
+      const annas = await cached('/over-ons', { cookie: cookieOf(anna) });
+      // Bert shares Anna's class: his first request comes from the entry her visit made.
+      const berts = await get('/over-ons', { cookie: cookieOf(bert) });
+      expect(berts.isHit, locale).toBe(true);
+      expect(berts.headers.get('cache-control')).toBe('private, no-cache');
+      expect(annas.body).toContain(inMarkup(`Anna${stamp} <b>vet</b> "O'Brien" & Zn`));
+      expect(annas.body).toContain(anna.email);
+      expect(berts.body).toContain(`Bert${stamp} de Vries`);
+      expect(berts.body).toContain(bert.email);
+      expect(berts.body).not.toContain(anna.email);
+      expect(berts.body).not.toContain(`Anna${stamp}`);
+      expect(annas.body).not.toContain(bert.email);
+      expect(berts.body).toContain(`<html lang="${locale}"`);
+      // The policy's nonce is this answer's, on every inline script (data blocks need none).
+      const nonce = berts.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      const scripts = [...berts.body.matchAll(/<script\b([^>]*)>/gi)].filter(
+        ([, attributes]) => !/\bsrc=|application\/ld\+json/.test(attributes ?? ''),
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    // A client-side navigation's data comes from the class's entry too, with the person in it.
+    await get('/contact.data', { cookie: anna.cookie });
+    const data = await cached('/contact.data', { cookie: bert.cookie });
+    expect(data.body).toContain(`Bert${stamp}`);
+    expect(data.body).not.toContain(`Anna${stamp}`);
+    // Neither person reaches a visitor, nor the admin (another class).
+    const visitor = await cached('/over-ons');
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const admins = await get('/over-ons', { cookie: admin.cookie });
+    for (const answer of [visitor, admins]) {
+      expect(answer.body).not.toContain(stamp);
+      expect(answer.body).not.toContain(anna.email);
+    }
+    expect(admins.body).toContain(TEST_ADMIN.email);
+  });
+
+  it('shows a change to members at once, and never keeps a page with a form for them', async () => {
+    const stamp = Date.now().toString(36);
+    const member = await newMember(`Carla ${stamp}`, 'Jansen');
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const page = (await (await fetch(`${baseUrl()}/api/pages:withName?name=geschiedenis`)).json()) as {
+      guid: string;
+      title: string;
+    };
+    await cached('/over-ons/geschiedenis', { cookie: member.cookie });
+    const title = `Geschiedenis ${stamp}`;
+    await admin.send('PUT', `/api/pages/${page.guid}`, { titleTranslations: { nl: title } });
+    try {
+      const after = await get('/over-ons/geschiedenis', { cookie: member.cookie });
+      expect(after.isHit).toBe(false);
+      expect(after.body).toContain(title);
+      expect(after.body).toContain(`Carla ${stamp}`);
+    } finally {
+      await admin.send('PUT', `/api/pages/${page.guid}`, { titleTranslations: { nl: page.title } });
+    }
+    for (let round = 0; round < 3; round += 1) {
+      const form = await get('/activiteiten/vrijwilligers', { cookie: member.cookie });
+      expect(form.status).toBe(200);
+      expect(form.isHit).toBe(false);
+      expect(form.body).toContain(`Carla ${stamp}`);
+    }
+    // Their own screens are rendered for them, never from a shared entry.
+    for (let round = 0; round < 2; round += 1) {
+      const account = await get('/account/profile', { cookie: member.cookie });
+      expect(account.isHit).toBe(false);
+      expect(account.body).toContain(member.email);
     }
   });
 });

@@ -12,6 +12,7 @@ import { FORM_POST_FIELDS } from '../common/forms/public.ts';
 import { FORM_SURVEY_COOKIE } from '../common/forms/settings.ts';
 import { LOCALE_COOKIE, resolveLocale } from '../common/locale.ts';
 import { isLocale } from '../common/localized-text.ts';
+import type { Viewer } from '../common/site.ts';
 import type { Config } from './config.ts';
 import type { SubmittedFiles } from './domains/forms/files.ts';
 import {
@@ -23,11 +24,21 @@ import {
   removeScratch,
 } from './domains/forms/uploads.ts';
 import { createSiteServices, type FormRequest } from './domains/site/services.ts';
+import { readViewer } from './domains/site/viewer.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { codeAssetsOf } from './http/code-assets.ts';
+import { fill, type MemberTemplate, standInFor, templateOf } from './http/member-pages.ts';
 import { admitRead, refusePage } from './http/overload.ts';
-import { inlineScriptHashes, PageCacheDecision, pageCacheKey, sendCachedPage } from './http/page-cache.ts';
+import {
+  inlineScriptHashes,
+  isPageRead,
+  memberPageKey,
+  PageCacheDecision,
+  pageCacheKey,
+  sendCachedPage,
+  sharedPagesOf,
+} from './http/page-cache.ts';
 import {
   type CachedResponse,
   makeEntry,
@@ -73,7 +84,7 @@ export const webRoutes: FastifyPluginAsync<{
     request: FastifyRequest,
     hooks: Pick<
       Parameters<typeof createSiteServices>[0],
-      'onSearch' | 'onVisitorSpecific' | 'onDepends'
+      'onSearch' | 'onVisitorSpecific' | 'onDepends' | 'viewer'
     > = {},
   ) =>
     createSiteServices({
@@ -156,7 +167,13 @@ export const webRoutes: FastifyPluginAsync<{
     delete request.headers['transfer-encoding'];
     request.headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   });
-  const loadContext = (request: FastifyRequest, reply: FastifyReply, pageCache: PageCacheDecision) => {
+  const loadContext = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pageCache: PageCacheDecision,
+    /** A members' page's stand-in viewer (server/http/member-pages.ts). */
+    viewer?: Viewer,
+  ) => {
     const context = new RouterContextProvider();
     const query = request.query as Record<string, unknown> | undefined;
     context.set(appContext, {
@@ -167,6 +184,7 @@ export const webRoutes: FastifyPluginAsync<{
         },
         onVisitorSpecific: () => pageCache.forbid(),
         onDepends: (tags) => pageCache.depend(tags),
+        viewer,
       }),
       locale: siteLocaleOf(request),
       localeFromQuery: isLocale(query?.lang),
@@ -219,11 +237,18 @@ export const webRoutes: FastifyPluginAsync<{
   if (!existsSync(serverBuildFile)) {
     throw new Error(`No site build at ${serverBuildFile}: run \`npm run build\` (BUILD_DIR must match).`);
   }
-  let site: Promise<{ build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }> | undefined;
+  let site:
+    | Promise<{
+        build: ServerBuild;
+        handle: ReturnType<typeof createRequestHandler>;
+        isShared: (path: string) => boolean;
+      }>
+    | undefined;
   const loadSite = () =>
     (site ??= import(pathToFileURL(serverBuildFile).href).then((build: ServerBuild) => ({
       build,
       handle: createRequestHandler(build, options.config.env),
+      isShared: sharedPagesOf(build),
     })));
   app.addHook('onListen', async () => {
     setImmediate(
@@ -233,6 +258,84 @@ export const webRoutes: FastifyPluginAsync<{
   });
   // A page is kept until a change touches what it was built from (cache tags, issue 29).
   const pages = new ResponseCache<CachedPage>({ maxBytes: 64 * 1024 * 1024, changes: app.contentChanges });
+  // Members' pages, one per class of members (flags, roles, …) and request, filled per answer.
+  const memberPages = new ResponseCache<MemberPage>({
+    maxBytes: 32 * 1024 * 1024,
+    changes: app.contentChanges,
+    sizeOf: (entry) => entry.bytes,
+  });
+
+  /**
+   * A signed-in member's read of a shared page (issue 29): answered from the class's entry with the
+   * person filled in, or rendered once for the class with a stand-in viewer and kept.
+   */
+  const serveMemberPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { handle }: Awaited<ReturnType<typeof loadSite>>,
+    { viewer, key }: { viewer: Viewer; key: string },
+  ) => {
+    const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
+    const entry = await memberPages.lookup(key, version);
+    if (entry) {
+      if (entry.search) noteSearch(request, entry.search);
+      reply.header('x-cache', 'hit');
+      return sendMemberPage(reply, entry, fill(entry.template, viewer, cspNonce(reply)));
+    }
+    if (!admitRead(app, request, reply)) return refusePage(reply, app.overload, siteLocaleOf(request));
+    const settle = request.method === 'GET' ? memberPages.claim(key, version) : () => {};
+    try {
+      const decision = new PageCacheDecision();
+      const nonce = cspNonce(reply);
+      const response = await handle(
+        createRequest(request, reply),
+        loadContext(request, reply, decision, standInFor(viewer)),
+      );
+      const kind = request.url.split('?')[0]?.endsWith('.data') ? 'data' : 'html';
+      const template = response.body === null ? null : templateOf(await response.text(), nonce, kind);
+      if (!template) {
+        settle(null);
+        if (response.body === null) return await sendResponse(reply, response);
+        // A stand-in's marker was cut up on its way into the page: rendered for the person instead.
+        request.log.warn({ url: request.url }, 'members’ page not filled: rendered for the person');
+        const own = await handle(
+          createRequest(request, reply),
+          loadContext(request, reply, new PageCacheDecision()),
+        );
+        return await sendResponse(reply, own);
+      }
+      const isKept =
+        request.method === 'GET' &&
+        response.status === 200 &&
+        decision.isCacheable &&
+        !response.headers.has('set-cookie');
+      const body = fill(template, viewer, nonce);
+      if (!isKept) {
+        settle(null);
+        const headers = new Headers(response.headers);
+        headers.delete('content-length');
+        return await sendResponse(reply, new Response(body, { status: response.status, headers }));
+      }
+      const kept: MemberPage = {
+        status: 200,
+        headers: [...response.headers].filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase())),
+        body: EMPTY,
+        br: null,
+        etag: '',
+        expiresAt: memberPages.expiryNow(),
+        tags: decision.tags,
+        template,
+        bytes: template.parts.reduce((sum, part) => sum + part.length * 2, 256),
+        search: decision.search,
+      };
+      settle(kept);
+      return sendMemberPage(reply, kept, body);
+    } catch (error) {
+      settle(null);
+      throw error;
+    }
+  };
+
   // React Router reads the body itself (the multipart hook above gave it a URL-encoded one).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -241,7 +344,18 @@ export const webRoutes: FastifyPluginAsync<{
     if (isMachineDocumentPath(request.url.split('?')[0] ?? '')) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found\n');
     }
-    const { build, handle } = await loadSite();
+    const loaded = await loadSite();
+    const { build, handle } = loaded;
+    // A member's read of a page that is the same for everyone with the same flags and roles.
+    if (
+      request.auth.method === 'session' &&
+      isPageRead(request) &&
+      loaded.isShared(sitePathOf(request.url.split('?')[0] ?? '/'))
+    ) {
+      const viewer = await readViewer(app.database.db, request.actor, request.auth.user);
+      const key = pageCacheKey(request, build.assets.version, memberPageKey(request.actor, viewer));
+      if (key !== null) return serveMemberPage(request, reply, loaded, { viewer, key });
+    }
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
     if (key !== null) {
@@ -290,6 +404,25 @@ export const webRoutes: FastifyPluginAsync<{
 };
 
 type CachedPage = CachedResponse & { policy: string; search: PageCacheDecision['search'] };
+
+/** A members' page: the class's render cut at the person's places (never sent as it is). */
+type MemberPage = CachedResponse & {
+  template: MemberTemplate;
+  bytes: number;
+  search: PageCacheDecision['search'];
+};
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * A members' page filled for one person: theirs alone, so never stored by a browser or proxy for
+ * another; its nonce is this answer's (the policy header says so on sending).
+ */
+function sendMemberPage(reply: FastifyReply, entry: MemberPage, body: string): FastifyReply {
+  for (const [name, value] of entry.headers) reply.header(name, value);
+  reply.header('cache-control', 'private, no-cache');
+  return reply.status(entry.status).send(body);
+}
 
 /** What a kept page does not replay: the length and encoding are per response, cookies never kept. */
 const UNKEPT_HEADERS = new Set([

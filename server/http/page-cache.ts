@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { CONSENT_COOKIE, parseConsent } from '../../common/cookie-consent.ts';
 import { LOCALE_COOKIE, resolveLocale } from '../../common/locale.ts';
+import { isEditPath } from '../../common/pages.ts';
+import { SHARED_PAGE, type Viewer } from '../../common/site.ts';
 import { AUTO_TRANSLATE_COOKIE, isAutoTranslateOn } from '../../common/translation.ts';
-import type { Dependencies } from '../domains/cache.ts';
+import { type Dependencies, viewerClassOf } from '../domains/cache.ts';
+import type { Actor } from '../policies/index.ts';
+import { viewerClassKey } from './member-pages.ts';
 import { type CachedResponse, sendCached } from './public-cache.ts';
 
 /**
@@ -55,9 +60,10 @@ export class PageCacheDecision {
  * query (sorted: list paging, sort and filters), language, the consent choice (whether the dialog
  * shows, which embeds load) and automatic translation.
  */
-export function pageCacheKey(request: FastifyRequest, build: string): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (request.auth.method !== 'none' || request.headers.authorization !== undefined) return null;
+export function pageCacheKey(request: FastifyRequest, build: string, member?: string): string | null {
+  if (!isPageRead(request)) return null;
+  // A signed-in member's page is kept for their class (`member`, see memberPageKey), never a token's.
+  if (request.auth.method === 'session' ? member === undefined : request.auth.method !== 'none') return null;
   const url = request.url;
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -70,7 +76,57 @@ export function pageCacheKey(request: FastifyRequest, build: string): string | n
   const consent = parseConsent(cookies[CONSENT_COOKIE]);
   const consentKey = consent ? [...consent.categories].sort().join(',') : '-';
   const translate = isAutoTranslateOn(cookies[AUTO_TRANSLATE_COOKIE]) ? 't' : '-';
-  return [build, request.host, locale, consentKey, translate, `${path}?${query}`].join('\u0000');
+  const memberKey = request.auth.method === 'session' ? `m${member}` : '-';
+  return [build, request.host, locale, consentKey, translate, memberKey, `${path}?${query}`].join('\u0000');
+}
+
+/** A GET or HEAD without credentials of its own (an Authorization header is never cached). */
+export function isPageRead(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && request.headers.authorization === undefined
+  );
+}
+
+/**
+ * What decides a signed-in member's page besides the request (issue 29): the actor's flags and
+ * roles and what the site shell shows of the viewer as a class (server/http/member-pages.ts).
+ */
+export function memberPageKey(actor: Actor, viewer: Viewer): string {
+  return `${viewerClassOf(actor)}|${viewerClassKey(viewer)}`;
+}
+
+/**
+ * Whether a path is served by a route whose page is the same for everyone with the same flags and
+ * roles (its `handle` is SHARED_PAGE: content pages, items, search, legal pages), outside edit
+ * mode: only those are rendered for a class of members. Account, sign-in and admin screens are
+ * rendered for the person.
+ */
+export function sharedPagesOf(build: ServerBuild): (path: string) => boolean {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>();
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  for (const { id, path, index, caseSensitive } of routes) {
+    nodes.set(id, {
+      id,
+      children: [],
+      ...(path === undefined ? {} : { path }),
+      ...(index === undefined ? {} : { index }),
+      ...(caseSensitive === undefined ? {} : { caseSensitive }),
+    });
+  }
+  const roots: Node[] = [];
+  for (const route of routes) {
+    const node = nodes.get(route.id);
+    const parent = route.parentId === undefined ? undefined : nodes.get(route.parentId);
+    if (node) (parent ? parent.children : roots).push(node);
+  }
+  return (path) => {
+    if (isEditPath(path)) return false;
+    const leaf = matchRoutes(roots as RouteObject[], path)?.at(-1)?.route.id;
+    // The site's build holds its own copy of SHARED_PAGE: compared by what it says.
+    const handle = leaf === undefined ? undefined : (build.routes[leaf]?.module.handle as unknown);
+    return (handle as Partial<typeof SHARED_PAGE> | undefined)?.sharedPage === SHARED_PAGE.sharedPage;
+  };
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

@@ -95,12 +95,20 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   readonly #maxBytes: number;
   readonly #now: () => number;
   readonly #changes: ContentChanges | undefined;
+  readonly #sizeOf: (entry: Entry) => number;
   #bytes = 0;
 
-  constructor(options: { maxBytes: number; now?: () => number; changes?: ContentChanges | undefined }) {
+  constructor(options: {
+    maxBytes: number;
+    now?: () => number;
+    changes?: ContentChanges | undefined;
+    /** The memory an entry holds (default: its plain and brotli bytes). */
+    sizeOf?: (entry: Entry) => number;
+  }) {
     this.#maxBytes = options.maxBytes;
     this.#now = options.now ?? Date.now;
     this.#changes = options.changes;
+    this.#sizeOf = options.sizeOf ?? sizeOf;
   }
 
   /**
@@ -164,7 +172,7 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
 
   /** Keeps `entry` for `key`, unless an entry of a later version is already there. */
   set(key: string, version: string, entry: Entry): void {
-    const size = sizeOf(entry);
+    const size = this.#sizeOf(entry);
     if (size > this.#maxBytes / 8) return;
     const previous = this.#slots.get(key);
     if (previous) {

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { data, redirect } from 'react-router';
 import { appContext } from '#app-context';
+import { isEditPath } from '../../common/pages';
+import { SHARED_PAGE } from '../../common/site';
 import { safeReturnPath } from '../../common/urls';
 import { editModeCode, editModePart, preloadEditModeCode } from '../components/code-parts';
 import { EditControl } from '../components/edit/EditControl';
@@ -20,6 +22,9 @@ import { ItemPage, itemPageMeta, loadItemPage } from './item-page';
 // Edit mode's code (block tools, editors, TanStack Query) loads only when a page is edited.
 const EditModePage = editModePart.Part;
 
+/** The page is the same for every member with the same flags and roles (issue 29). */
+export const handle = SHARED_PAGE;
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const url = new URL(request.url);
@@ -36,7 +41,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     app.pageCache.allow();
     return { page: item.itemView.page, isEditing: false, itemView: item.itemView, preview: null, code: null };
   }
-  const isEditing = requested === '/edit' || requested.endsWith('/edit');
+  const isEditing = isEditPath(requested);
   const path = isEditing ? requested.slice(0, -'/edit'.length) || '/' : requested;
   const query = new URL(request.url).searchParams;
   // A preview link (issue 13) shows the page's draft; an expired one shows the published page and says so.

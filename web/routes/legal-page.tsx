@@ -1,10 +1,13 @@
 import { data } from 'react-router';
 import { appContext } from '#app-context';
 import { isLocale } from '../../common/localized-text';
-import { LEGAL_PAGES } from '../../common/site';
+import { LEGAL_PAGES, SHARED_PAGE } from '../../common/site';
 import { PageView } from '../layouts/PageView';
 import { pageMeta } from '../layouts/page-meta';
 import type { Route } from './+types/legal-page';
+
+/** The page is the same for every member with the same flags and roles (issue 29). */
+export const handle = SHARED_PAGE;
 
 /** Legal pages are editable content pages with a fixed name; {lang} picks the language of the text. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

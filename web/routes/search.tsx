@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { Form, Link } from 'react-router';
 import { appContext } from '#app-context';
-import type { SearchResults } from '../../common/site';
+import { type SearchResults, SHARED_PAGE } from '../../common/site';
 import { useItemTypeLabel } from '../components/lists/item-type-label';
 import { formatItemDate } from '../components/lists/list-url';
 import { sharedCatalogue, useTranslation } from '../i18n';
@@ -9,6 +9,9 @@ import type { RootLoaderData } from '../root';
 import type { Route } from './+types/search';
 
 const MAX_QUERY_LENGTH = 200;
+
+/** The page is the same for every member with the same flags and roles (issue 29). */
+export const handle = SHARED_PAGE;
 
 /** SPEC 2 `search`: the query, type filter and page live in the URL (`?q=&type=&page=`). */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,17 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isGuid } from '../../../common/guid.ts';
 import type { Locale } from '../../../common/localized-text.ts';
 import { fallbackLang, LOCALES, optional, pickLocale } from '../../../common/localized-text.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { readPageSettings } from '../../../common/pages.ts';
-import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties.ts';
 import { optionalCookieCategories } from '../../../common/settings.ts';
-import type { PageView, SiteServices, SiteShell } from '../../../common/site.ts';
+import type { PageView, SiteServices, SiteShell, Viewer } from '../../../common/site.ts';
 import { FOOTER_MENU, LEGAL_PAGES, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import type { Database } from '../../db/client.ts';
 import type { BlockRow, PageRow, UserRow } from '../../db/schema.ts';
-import { headerImages, userProperties } from '../../db/schema.ts';
+import { headerImages } from '../../db/schema.ts';
 import { serverSecret } from '../../db/server-secrets.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -43,6 +42,7 @@ import { findMovedPath } from '../redirects/index.ts';
 import { redirectLocation } from '../redirects/view.ts';
 import { searchSite } from '../search/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
+import { readViewer } from './viewer.ts';
 
 /** The public site's data, for one request's actor. Loaders reach it through the load context. */
 /** What forms need of the request: the site's form blocks take submissions through their page. */
@@ -78,6 +78,8 @@ export function createSiteServices(deps: {
    * the page cache keeps a page until a change touches one of them.
    */
   onDepends?: ((tags: Dependencies) => void) | undefined;
+  /** The viewer to show instead of reading the user's own (a members' page's stand-in). */
+  viewer?: Viewer | undefined;
 }): SiteServices {
   const { db, actor, user = null, log, cache, onSearch, request, onVisitorSpecific, currentVersion } = deps;
   const depend = (tags: Dependencies) => deps.onDepends?.(tags);
@@ -232,37 +234,11 @@ export function createSiteServices(deps: {
   return {
     async getViewer() {
       if (!user) return null;
+      // A members' page is rendered with a stand-in (server/http/member-pages.ts): the viewer's
+      // flags, and placeholders for what is theirs alone, filled in for each request.
+      if (deps.viewer) return deps.viewer;
       depend(null); // one person's: never part of a shared answer
-      const properties = await db
-        .select({ key: userProperties.key, value: userProperties.value })
-        .from(userProperties)
-        .where(
-          and(
-            eq(userProperties.userId, user.id),
-            inArray(userProperties.key, ['notificationClose', 'profielfoto']),
-          ),
-        );
-      const property = (key: string) => properties.find((entry) => entry.key === key)?.value;
-      // The user's own choice, else the site's default (setting notificationClose).
-      const own = property('notificationClose');
-      const seconds = Number(
-        own !== undefined && own !== '' ? own : (await getPlatformSettings(db)).notificationClose,
-      );
-      const photo = property('profielfoto') ?? '';
-      return {
-        guid: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        isActive: user.isActive,
-        isAdmin: user.isAdmin,
-        isContentManager: user.isContentManager,
-        termsOfUseVersionAccepted: user.termsOfUseVersionAccepted,
-        notificationCloseSeconds:
-          Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_NOTIFICATION_CLOSE_SECONDS,
-        photoGuid: isGuid(photo) ? photo : null,
-        canUseLibrary: can(actor, 'media.library'),
-      };
+      return readViewer(db, actor, user);
     },
 
     getShell: ({ locale }) => cached(`shell|${locale}`, (tags) => getShell(locale, tags)),

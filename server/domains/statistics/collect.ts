@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { CONSENT_COOKIE, parseConsent } from '../../../common/cookie-consent.ts';
 import { isoDayOf } from '../../../common/dates.ts';
+import { isEditPath } from '../../../common/pages.ts';
 import {
   ANALYTICS_COOKIE,
   ANALYTICS_MAX_AGE_SECONDS,
@@ -69,7 +70,7 @@ export function countedPath(url: string, contentType: string): string | null {
   }
   // Editors at work are no visitors (issue 35): edit mode (`/x/edit`, `/edit?page=`) and a draft's
   // preview link (`?preview=`) are not views of the page.
-  if (path === '/edit' || path.endsWith('/edit')) return null;
+  if (isEditPath(path)) return null;
   if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has('preview')) return null;
   return path;
 }

@@ -1,14 +1,6 @@
 import { Avatar, type MantineSize } from '@mantine/core';
 import { imageUrl, SITE_IMAGES } from '../../../common/media';
-
-/** First letters of the first and last name, or of the e-mail address. */
-export function initialsOf(person: { firstName: string; lastName: string; email: string }): string {
-  const letters = [person.firstName, person.lastName]
-    .map((part) => part.trim().charAt(0))
-    .filter(Boolean)
-    .join('');
-  return (letters || person.email.charAt(0)).toUpperCase();
-}
+import { initialsOf } from '../../../common/site';
 
 /** The 100×100 square crop of a profile photo, for every avatar size (the largest is 84 px). */
 export function avatarUrl(photoGuid: string): string {

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Viewer } from '../../../common/site';
+import { displayNameOf, type Viewer } from '../../../common/site';
 import { useTranslation } from '../../i18n';
 
 /**
@@ -15,7 +15,7 @@ export function UserMenuButton({
   ...props
 }: { viewer: Viewer; avatar: ReactNode; className?: string } & Record<string, unknown>) {
   const { t } = useTranslation();
-  const name = [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || viewer.email;
+  const name = displayNameOf(viewer);
   return (
     <Button
       variant="subtle"

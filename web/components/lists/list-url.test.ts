@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatItemDate, isEditPath, listSearch, otherParams, parseItemPath } from './list-url';
+import { isEditPath } from '../../../common/pages';
+import { formatItemDate, listSearch, otherParams, parseItemPath } from './list-url';
 
 const GUID = '3f2a9c1e-0000-4000-8000-000000000001';
 const OTHER = 'aaaabbbb-0000-4000-8000-000000000002';

@@ -33,11 +33,6 @@ export function otherParams(current: URLSearchParams, blockGuid: string): [strin
   return [...current.entries()].filter(([name]) => !name.startsWith(prefix));
 }
 
-/** `{path}/edit` (or `/edit` for the home page): the page is in edit mode (SPEC 2). */
-export function isEditPath(pathname: string): boolean {
-  return pathname === '/edit' || pathname.endsWith('/edit');
-}
-
 /** The item type filter in the list filter language (`type:{name}`). */
 export const typeFilter = (name: string) => `type:${name}`;
 

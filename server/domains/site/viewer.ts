@@ -1,0 +1,43 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { isGuid } from '../../../common/guid.ts';
+import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties.ts';
+import type { Viewer } from '../../../common/site.ts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { userProperties } from '../../db/schema.ts';
+import { type Actor, can } from '../../policies/index.ts';
+import { getPlatformSettings } from '../settings/queries.ts';
+
+/** The signed-in user as the site shell shows them: the user menu, the terms and inactive dialogs. */
+export async function readViewer(db: Database, actor: Actor, user: UserRow): Promise<Viewer> {
+  const properties = await db
+    .select({ key: userProperties.key, value: userProperties.value })
+    .from(userProperties)
+    .where(
+      and(
+        eq(userProperties.userId, user.id),
+        inArray(userProperties.key, ['notificationClose', 'profielfoto']),
+      ),
+    );
+  const property = (key: string) => properties.find((entry) => entry.key === key)?.value;
+  // The user's own choice, else the site's default (setting notificationClose).
+  const own = property('notificationClose');
+  const seconds = Number(
+    own !== undefined && own !== '' ? own : (await getPlatformSettings(db)).notificationClose,
+  );
+  const photo = property('profielfoto') ?? '';
+  return {
+    guid: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    isActive: user.isActive,
+    isAdmin: user.isAdmin,
+    isContentManager: user.isContentManager,
+    termsOfUseVersionAccepted: user.termsOfUseVersionAccepted,
+    notificationCloseSeconds:
+      Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_NOTIFICATION_CLOSE_SECONDS,
+    photoGuid: isGuid(photo) ? photo : null,
+    canUseLibrary: can(actor, 'media.library'),
+  };
+}
