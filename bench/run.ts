@@ -142,7 +142,7 @@ async function runSiteBench(databaseUrl: string | null) {
         target: TARGET_CACHED,
       },
       {
-        name: 'signed-in home page / (uncached)',
+        name: 'signed-in home page / (members’ cache)',
         url: `${server.url}/`,
         headers: { ...html, cookie: session },
         target: TARGET_SIGNED_IN,

@@ -23,12 +23,20 @@ import {
   receiveFormPost,
   removeScratch,
 } from './domains/forms/uploads.ts';
+import { getPlatformSettings } from './domains/settings/queries.ts';
 import { createSiteServices, type FormRequest } from './domains/site/services.ts';
 import { readViewer } from './domains/site/viewer.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { codeAssetsOf } from './http/code-assets.ts';
-import { fill, type MemberTemplate, standInFor, templateOf } from './http/member-pages.ts';
+import {
+  type CompressedTemplate,
+  compressTemplate,
+  fill,
+  gzipFor,
+  standInFor,
+  templateOf,
+} from './http/member-pages.ts';
 import { admitRead, refusePage } from './http/overload.ts';
 import {
   inlineScriptHashes,
@@ -42,6 +50,7 @@ import {
 import {
   type CachedResponse,
   makeEntry,
+  preferredEncoding,
   ResponseCache,
   sendCached,
   VERSION_WAIT_MS,
@@ -273,14 +282,13 @@ export const webRoutes: FastifyPluginAsync<{
     request: FastifyRequest,
     reply: FastifyReply,
     { handle }: Awaited<ReturnType<typeof loadSite>>,
-    { viewer, key }: { viewer: Viewer; key: string },
+    { viewer, key, version }: { viewer: Viewer; key: string; version: string },
   ) => {
-    const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
     const entry = await memberPages.lookup(key, version);
     if (entry) {
       if (entry.search) noteSearch(request, entry.search);
       reply.header('x-cache', 'hit');
-      return sendMemberPage(reply, entry, fill(entry.template, viewer, cspNonce(reply)));
+      return sendMemberPage(request, reply, entry, viewer, cspNonce(reply));
     }
     if (!admitRead(app, request, reply)) return refusePage(reply, app.overload, siteLocaleOf(request));
     const settle = request.method === 'GET' ? memberPages.claim(key, version) : () => {};
@@ -309,13 +317,15 @@ export const webRoutes: FastifyPluginAsync<{
         response.status === 200 &&
         decision.isCacheable &&
         !response.headers.has('set-cookie');
-      const body = fill(template, viewer, nonce);
       if (!isKept) {
         settle(null);
         const headers = new Headers(response.headers);
         headers.delete('content-length');
+        headers.set('cache-control', MEMBER_CACHE_CONTROL);
+        const body = fill(template, viewer, nonce);
         return await sendResponse(reply, new Response(body, { status: response.status, headers }));
       }
+      const compressed = await compressTemplate(template);
       const kept: MemberPage = {
         status: 200,
         headers: [...response.headers].filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase())),
@@ -324,12 +334,12 @@ export const webRoutes: FastifyPluginAsync<{
         etag: '',
         expiresAt: memberPages.expiryNow(),
         tags: decision.tags,
-        template,
-        bytes: template.parts.reduce((sum, part) => sum + part.length * 2, 256),
+        template: compressed,
+        bytes: [...compressed.bytes, ...compressed.deflated].reduce((sum, part) => sum + part.length, 256),
         search: decision.search,
       };
       settle(kept);
-      return sendMemberPage(reply, kept, body);
+      return sendMemberPage(request, reply, kept, viewer, nonce);
     } catch (error) {
       settle(null);
       throw error;
@@ -352,9 +362,12 @@ export const webRoutes: FastifyPluginAsync<{
       isPageRead(request) &&
       loaded.isShared(sitePathOf(request.url.split('?')[0] ?? '/'))
     ) {
-      const viewer = await readViewer(app.database.db, request.actor, request.auth.user);
+      const { db } = app.database;
+      const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
+      const settings = () => app.views.get(version, 'platformSettings', () => getPlatformSettings(db));
+      const viewer = await readViewer(db, request.actor, request.auth.user, settings);
       const key = pageCacheKey(request, build.assets.version, memberPageKey(request.actor, viewer));
-      if (key !== null) return serveMemberPage(request, reply, loaded, { viewer, key });
+      if (key !== null) return serveMemberPage(request, reply, loaded, { viewer, key, version });
     }
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
@@ -407,7 +420,7 @@ type CachedPage = CachedResponse & { policy: string; search: PageCacheDecision['
 
 /** A members' page: the class's render cut at the person's places (never sent as it is). */
 type MemberPage = CachedResponse & {
-  template: MemberTemplate;
+  template: CompressedTemplate;
   bytes: number;
   search: PageCacheDecision['search'];
 };
@@ -418,11 +431,27 @@ const EMPTY = Buffer.alloc(0);
  * A members' page filled for one person: theirs alone, so never stored by a browser or proxy for
  * another; its nonce is this answer's (the policy header says so on sending).
  */
-function sendMemberPage(reply: FastifyReply, entry: MemberPage, body: string): FastifyReply {
+function sendMemberPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: MemberPage,
+  viewer: Viewer,
+  nonce: string,
+): FastifyReply {
   for (const [name, value] of entry.headers) reply.header(name, value);
-  reply.header('cache-control', 'private, no-cache');
-  return reply.status(entry.status).send(body);
+  reply.header('cache-control', MEMBER_CACHE_CONTROL);
+  reply.header('vary', 'accept-encoding');
+  reply.status(entry.status);
+  if (preferredEncoding(request.headers['accept-encoding'], ['gzip']) === null) {
+    return reply.send(fill(entry.template, viewer, nonce));
+  }
+  const body = gzipFor(entry.template, viewer, nonce);
+  reply.header('content-encoding', 'gzip');
+  reply.header('content-length', String(body.length));
+  return reply.send(body);
 }
+
+const MEMBER_CACHE_CONTROL = 'private, no-cache';
 
 /** What a kept page does not replay: the length and encoding are per response, cookies never kept. */
 const UNKEPT_HEADERS = new Set([

@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { displayNameOf, initialsOf, type Viewer } from '../../common/site.ts';
-import { fill, standInFor, templateOf, viewerClassKey } from './member-pages.ts';
+import { compressTemplate, fill, gzipFor, standInFor, templateOf, viewerClassKey } from './member-pages.ts';
 
 const viewer = (person: Partial<Viewer> = {}): Viewer => ({
   guid: '3f2a9c1e-0000-4000-8000-000000000001',
@@ -58,6 +59,17 @@ describe('members’ pages: one render for a class, filled per person', () => {
       expect(template).not.toBeNull();
       if (!template) continue;
       expect(fill(template, person, 'answer+nonce/2=')).toBe(page(person, 'answer+nonce/2='));
+    }
+  });
+
+  it('sends the filled page as gzip made of the parts compressed once and the person stored between', async () => {
+    for (const person of [HOSTILE, viewer({ lastName: 'x'.repeat(70_000) }), viewer({ photoGuid: null })]) {
+      const template = templateOf(page(standInFor(person), 'n1'), 'n1', 'html');
+      if (!template) throw new Error('not filled');
+      const compressed = await compressTemplate(template);
+      const gzip = gzipFor(compressed, person, 'n2');
+      expect(gunzipSync(gzip).toString('utf8')).toBe(fill(template, person, 'n2'));
+      expect(gunzipSync(gzip).toString('utf8')).toBe(page(person, 'n2'));
     }
   });
 

@@ -89,6 +89,10 @@ describe('the cache of visitors’ responses', () => {
     expect(preferredEncoding('*')).toBe('gzip');
     expect(preferredEncoding('identity')).toBeNull();
     expect(preferredEncoding(';;,,q=,br;q=abc')).toBeNull();
+    // A members' page is offered as gzip only.
+    expect(preferredEncoding('gzip, deflate, br, zstd', ['gzip'])).toBe('gzip');
+    expect(preferredEncoding('br', ['gzip'])).toBeNull();
+    expect(preferredEncoding('br, *', ['gzip'])).toBe('gzip');
   });
 
   it('matches If-None-Match strong, weak, listed, quoted or not', () => {

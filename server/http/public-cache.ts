@@ -275,18 +275,23 @@ function unquote(tag: string): string {
   return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
 }
 
-/** The encoding to send of what the client accepts: brotli, else gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+/** The encoding to send of what the client accepts: the first of `offered` (brotli, else gzip), else none. */
+export function preferredEncoding(
+  acceptEncoding: string | undefined,
+  offered: readonly ('br' | 'gzip')[] = ['br', 'gzip'],
+): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
-  let accepted: 'br' | 'gzip' | null = null;
+  const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
     const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
     if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') accepted = 'gzip';
+    accepted.add(name);
   }
-  return accepted;
+  // `*` takes gzip, which every client that sends it understands.
+  return (
+    offered.find((encoding) => accepted.has(encoding) || (encoding === 'gzip' && accepted.has('*'))) ?? null
+  );
 }
 
 /**

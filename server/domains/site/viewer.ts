@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isGuid } from '../../../common/guid.ts';
 import { DEFAULT_NOTIFICATION_CLOSE_SECONDS } from '../../../common/profile-properties.ts';
+import type { PlatformSettings } from '../../../common/settings.ts';
 import type { Viewer } from '../../../common/site.ts';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -9,7 +10,13 @@ import { type Actor, can } from '../../policies/index.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 
 /** The signed-in user as the site shell shows them: the user menu, the terms and inactive dialogs. */
-export async function readViewer(db: Database, actor: Actor, user: UserRow): Promise<Viewer> {
+export async function readViewer(
+  db: Database,
+  actor: Actor,
+  user: UserRow,
+  /** The site's settings (a caller may keep them per content version). */
+  settings: () => Promise<PlatformSettings> = () => getPlatformSettings(db),
+): Promise<Viewer> {
   const properties = await db
     .select({ key: userProperties.key, value: userProperties.value })
     .from(userProperties)
@@ -22,9 +29,7 @@ export async function readViewer(db: Database, actor: Actor, user: UserRow): Pro
   const property = (key: string) => properties.find((entry) => entry.key === key)?.value;
   // The user's own choice, else the site's default (setting notificationClose).
   const own = property('notificationClose');
-  const seconds = Number(
-    own !== undefined && own !== '' ? own : (await getPlatformSettings(db)).notificationClose,
-  );
+  const seconds = Number(own !== undefined && own !== '' ? own : (await settings()).notificationClose);
   const photo = property('profielfoto') ?? '';
   return {
     guid: user.id,
