@@ -266,13 +266,14 @@ async function newMember(firstName: string, lastName: string) {
     body: JSON.stringify({ email, password: PASSWORD, firstName, lastName, locale: 'nl' }),
   });
   expect(signUp.status).toBe(201);
+  const { guid } = (await signUp.json()) as { guid: string };
   const member = await signIn(email, PASSWORD);
   const settings = (await (
     await fetch(`${baseUrl()}/api/platformsettingvalues?keys=termsOfUseVersion`)
   ).json()) as { key: string; value: string }[];
   const terms = Number(settings.find((entry) => entry.key === 'termsOfUseVersion')?.value ?? '1');
   await member.send('PUT', '/api/profiles:loggedIn', { termsOfUseVersionAccepted: terms });
-  return { ...member, email, firstName, lastName };
+  return { ...member, guid, email, firstName, lastName };
 }
 
 /** How React writes a text into the page. */
@@ -326,6 +327,45 @@ describe('members’ pages (issue 29)', () => {
       expect(answer.body).not.toContain(anna.email);
     }
     expect(admins.body).toContain(TEST_ADMIN.email);
+  });
+
+  it('shows a members-only page only to members whose roles may see it, from their class’s entry', async () => {
+    const stamp = Date.now().toString(36);
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const role = (await admin.send('POST', '/api/roles', { name: `Bestuur ${stamp}` })) as { guid: string };
+    const page = (await admin.send('POST', '/api/pages', {
+      title: { nl: `Bestuurspagina ${stamp}` },
+      layout: '100',
+      isPublished: true,
+      roleIds: [role.guid],
+    })) as { guid: string };
+    const menu = (await (await fetch(`${baseUrl()}/api/menus:withName?name=Top%20level%20menu`)).json()) as {
+      guid: string;
+    };
+    const segment = `bestuur-${stamp}`;
+    await admin.send('POST', `/api/menus/${menu.guid}/items`, {
+      name: { nl: 'Bestuur' },
+      urlSegment: segment,
+      pageGuid: page.guid,
+      isVisible: true,
+    });
+    const [board, other] = [await newMember(`Dirk${stamp}`, 'Bos'), await newMember(`Eva${stamp}`, 'Smit')];
+    await admin.send('PUT', `/api/users/${board.guid}`, { roleIds: [role.guid] });
+    await get(`/${segment}`, { cookie: board.cookie });
+    const shown = await cached(`/${segment}`, { cookie: board.cookie });
+    expect(shown.body).toContain(`Bestuurspagina ${stamp}`);
+    expect(shown.body).toContain(`Dirk${stamp}`);
+    for (let round = 0; round < 3; round += 1) {
+      const refused = await get(`/${segment}`, { cookie: other.cookie });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get('location')).toBe('/unauthorized');
+      expect(refused.body).not.toContain('Bestuurspagina');
+    }
+    // Without the role, the board member's class is another one: no longer shown.
+    await admin.send('PUT', `/api/users/${board.guid}`, { roleIds: [] });
+    const after = await get(`/${segment}`, { cookie: board.cookie });
+    expect(after.status).toBe(302);
+    expect(after.body).not.toContain('Bestuurspagina');
   });
 
   it('shows a change to members at once, and never keeps a page with a form for them', async () => {
