@@ -430,4 +430,47 @@ describe('the public API cache', () => {
     });
     expect(ownHeld.status).toBe(304);
   });
+
+  it('keeps a page read while another page is edited; the edited one answers anew (cache tags)', async () => {
+    const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const pageOf = async (name: string) =>
+      (await (
+        await fetch(`${baseUrl()}/api/pages:withName?name=${name}`, { headers: { cookie: admin.cookie } })
+      ).json()) as {
+        guid: string;
+        buildingBlockInstances: { guid: string; buildingBlockName: string; content: unknown }[];
+      };
+    const edited = await pageOf('geschiedenis');
+    const other = await pageOf('contact');
+    const text = edited.buildingBlockInstances.find((block) => block.buildingBlockName === 'text');
+    if (!text) throw new Error('the demo site has a text block on Geschiedenis');
+    const read = async (guid: string) => {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const answer = await fetch(`${baseUrl()}/api/pages/${guid}`);
+        if (answer.headers.get('x-cache') === 'hit') return answer;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`/api/pages/${guid} never came from the cache`);
+    };
+    const otherToken = (await read(other.guid)).headers.get('cache-token');
+    const editedToken = (await read(edited.guid)).headers.get('cache-token');
+    const marker = `API ${Date.now().toString(36)}`;
+    const paragraph = {
+      nl: {
+        doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: marker }] }] },
+      },
+    };
+    await admin.send('PUT', `/api/buildingblockinstance/${text.guid}`, { content: paragraph });
+    try {
+      const kept = await fetch(`${baseUrl()}/api/pages/${other.guid}`);
+      expect(kept.headers.get('x-cache')).toBe('hit');
+      expect(kept.headers.get('cache-token')).toBe(otherToken);
+      const anew = await fetch(`${baseUrl()}/api/pages/${edited.guid}`);
+      expect(anew.headers.get('x-cache')).toBeNull();
+      expect(anew.headers.get('cache-token')).not.toBe(editedToken);
+      expect(await anew.text()).toContain(marker);
+    } finally {
+      await admin.send('PUT', `/api/buildingblockinstance/${text.guid}`, { content: text.content });
+    }
+  });
 });

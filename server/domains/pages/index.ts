@@ -94,12 +94,20 @@ export async function getTemplate(ctx: Ctx, id: string) {
  * its `cache-token`: a digest of what it answers and of the content version (the one given, as the
  * node knows it, or read now), so it changes whenever the page or anything public changes.
  */
-export async function getPage(ctx: Ctx, id: string, knownVersion?: string) {
+export async function getPage(
+  ctx: Ctx,
+  id: string,
+  knownVersion?: string,
+  /** Learns what the answer is built from (cache tags, issue 29): the page's blocks, list items. */
+  tags?: Set<string>,
+) {
   const page = await requireVisiblePage(ctx, { id }, 'page');
   const [blocks, version] = await Promise.all([
     loadBlocks(ctx.db, [page.id]),
     knownVersion ?? contentVersion(ctx.db),
   ]);
+  tags?.add(`page:${page.id}`);
+  if (blocks.some((block) => block.buildingBlockName === 'list')) tags?.add('items');
   const totals = await Promise.all(
     blocks
       .filter((block) => block.buildingBlockName === 'list')

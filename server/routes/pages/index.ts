@@ -1,6 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewerClassOf } from '../../domains/cache.ts';
+import { type Dependencies, EVERY_ANSWER, viewerClassOf } from '../../domains/cache.ts';
 import {
   addPage,
   addTemplate,
@@ -35,6 +36,9 @@ import {
   templateSchema,
   templateUpdateBody,
 } from './schema.ts';
+
+/** What each page read's answer was built from, for the visitors' cache to keep it by (issue 29). */
+const pageAnswerTags = new WeakMap<FastifyRequest, Dependencies>();
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -71,7 +75,10 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/pages/:id',
     {
-      config: { publicCache: true },
+      config: {
+        publicCache: true,
+        cacheTags: (request) => [...(pageAnswerTags.get(request) ?? [EVERY_ANSWER])],
+      },
       schema: {
         tags: ['pages'],
         summary: 'One page with its building block instances and list metadata',
@@ -87,11 +94,15 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Shared by every actor with the same flags and roles while the content version holds.
+      // It holds while later versions change nothing it names (its blocks, list items; issue 29).
       const version = await app.contentVersion.current();
       const key = `api:page|${viewerClassOf(request.actor)}|${request.locale}|${request.params.id}`;
-      const { body, cacheToken } = await app.views.get(version, key, () =>
-        getPage(contextOf(request), request.params.id, version),
-      );
+      const made = await app.views.getTracked(version, key, async () => {
+        const tags = new Set<string>();
+        return { value: await getPage(contextOf(request), request.params.id, version, tags), tags };
+      });
+      pageAnswerTags.set(request, made.tags);
+      const { body, cacheToken } = made.value;
       reply.header('cache-token', cacheToken).header('etag', `"${cacheToken}"`);
       // A client that holds this version (If-None-Match with the cache-token) gets no body again.
       if (matchesEtag(request.headers['if-none-match'], cacheToken)) return reply.status(304).send(null);
