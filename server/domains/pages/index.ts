@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { pickLocale } from '../../../common/localized-text.ts';
-import type { PageOption } from '../../../common/pages.ts';
+import { type PageOption, readPageSettings } from '../../../common/pages.ts';
 import type { Executor } from '../../db/client.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, authorize, can, ensureVisible } from '../../policies/index.ts';
+import { linksToItems } from '../blocks/links.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { contentVersion } from '../cache.ts';
 import { type Ctx, requireUser } from '../context.ts';
@@ -106,8 +107,20 @@ export async function getPage(
     loadBlocks(ctx.db, [page.id]),
     knownVersion ?? contentVersion(ctx.db),
   ]);
-  tags?.add(`page:${page.id}`);
-  if (blocks.some((block) => block.buildingBlockName === 'list')) tags?.add('items');
+  if (tags) {
+    // Its blocks, the header and footer templates it is shown with, and the items it counts or links to.
+    const settings = readPageSettings(page.options);
+    const site = await getPlatformSettings(ctx.db);
+    const templates = [
+      settings.templateHeader,
+      settings.footerGuid,
+      settings.templateFooter,
+      site.defaultHeaderGuid,
+      site.defaultFooterGuid,
+    ];
+    for (const id of [page.id, ...templates]) if (id) tags.add(`page:${id}`);
+    if (blocks.some((block) => block.buildingBlockName === 'list') || linksToItems(blocks)) tags.add('items');
+  }
   const totals = await Promise.all(
     blocks
       .filter((block) => block.buildingBlockName === 'list')

@@ -240,7 +240,7 @@ describe('cache-token of GET /api/pages/{id}', () => {
     expect(await tokenOf(page.id, '?lang=en')).not.toBe(await tokenOf(page.id));
   });
 
-  it('changes when an item of a list anywhere on the site changes (one content version for everything)', async () => {
+  it('changes when an item of a list it counts changes, not for an item of another page (cache tags, issue 29)', async () => {
     const { page } = await pageWithEverythingItShows();
     const news = await createPage(test.database.db, {
       name: `nieuws-${randomUUID().slice(0, 8)}`,
@@ -249,11 +249,14 @@ describe('cache-token of GET /api/pages/{id}', () => {
     });
     const item = await createListItem(test.database.db, { blockId: news.blocks[0]!.id, title: 'Eerst' });
     const before = await tokenOf(page.id);
+    const newsBefore = await tokenOf(news.id);
     await test.database.db
       .update(listItems)
       .set({ title: { nl: 'Daarna' }, updatedAt: now })
       .where(eq(listItems.id, item.id));
-    expect(await tokenOf(page.id)).not.toBe(before);
+    expect(await tokenOf(page.id)).toBe(before);
+    await createListItem(test.database.db, { blockId: news.blocks[0]!.id, title: 'Tweede' });
+    expect(await tokenOf(news.id)).not.toBe(newsBefore);
   });
 
   it('stays the same when something the public site does not show changes (a user account)', async () => {
