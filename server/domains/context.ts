@@ -16,6 +16,9 @@ export type ClientInfo = {
   origin: string;
 };
 
+/** Who the public site renders for, and with what: each domain's site half is made with it. */
+export type SiteScope = { db: Database; actor: Actor; log: FastifyBaseLogger };
+
 /**
  * What every use-case is called with: the database, who acts, in which language, where to log,
  * and what it may need of the request. Routes build it with `contextOf(request)`; the site façade
