@@ -73,4 +73,16 @@ export const pagePolicies = {
     canEditPage(actor, page) && canUseLibrary(actor),
   /** List, create, rename and delete header and footer templates. */
   'pageTemplate.manage': (actor: Actor) => isAdmin(actor),
+  /**
+   * A preview link (issue 13) shows its page's draft to whoever holds it, signed in or not: the
+   * link (signed, unexpired and not revoked; null otherwise) must name this page.
+   */
+  'page.preview': (_actor: Actor, preview: { link: { pageId: string } | null; pageId: string }) =>
+    preview.link?.pageId === preview.pageId,
+  /**
+   * A published page for members only (roleIds): someone who may not see it is asked to sign in,
+   * or told they lack the role, instead of being told it does not exist (issue 10).
+   */
+  'page.membersOnly': (_actor: Actor, page: PageForPolicy) =>
+    page.isPublished && (page.roleIds?.length ?? 0) > 0,
 };

@@ -167,6 +167,24 @@ const cases: { [A in Action]: Case<A> } = {
     },
   },
   'pageTemplate.manage': { samples: [{ name: 'templates', args: [] }], answers: adminsOnly('T', 'F') },
+  // Whoever holds a valid link for the page, signed in or not; nobody without one.
+  'page.preview': {
+    samples: [
+      { name: 'a link for this page', args: [{ link: { pageId: SELF }, pageId: SELF }] },
+      { name: 'a link for another page', args: [{ link: { pageId: OTHER }, pageId: SELF }] },
+      { name: 'no valid link', args: [{ link: null, pageId: SELF }] },
+    ],
+    answers: everyone('TFF'),
+  },
+  // A property of the page: the same for everyone (who may see it is page.view's).
+  'page.membersOnly': {
+    samples: [
+      { name: 'published, members only', args: [membersOnly('admins')] },
+      { name: 'unpublished, members only', args: [{ ...membersOnly('admins'), isPublished: false }] },
+      { name: 'published, for everyone', args: [page(T, 'admins')] },
+    ],
+    answers: everyone('TFF'),
+  },
   'block.edit': {
     samples: [
       { name: 'a page they may edit', args: [{ ...page(T, 'roles'), kind: 'page' }] },

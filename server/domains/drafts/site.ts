@@ -74,15 +74,15 @@ export function siteDrafts(scope: SiteScope, menus: SiteMenus, pages: SitePages)
     /** A preview link: the page's draft for whoever has a valid link. */
     async preview(path: string, token: string, locale: Locale, query: URLSearchParams | undefined) {
       if (!LOCALES.includes(locale)) return null;
-      const link = readPreviewToken(await serverSecret(db, 'previewLink'), token, Date.now());
+      const signed = readPreviewToken(await serverSecret(db, 'previewLink'), token, Date.now());
       // A revoked link (its row deleted) shows the published page, as an expired one does.
-      if (!link || !(await isPreviewLinkActive(db, link))) return null;
-      const { pageId } = link;
+      const link = signed && (await isPreviewLinkActive(db, signed)) ? signed : null;
       // The page need not be published yet: its place in the menu, hidden or not, gives its path.
       const chain = await menus.chainOfAnyPage(path, locale);
       const target = chain?.at(-1);
-      if (!chain || !target || target.pageGuid !== pageId) return null;
-      const page = await findPage(db, { id: pageId }, 'page');
+      if (!chain || !target?.pageGuid || !can(actor, 'page.preview', { link, pageId: target.pageGuid }))
+        return null;
+      const page = await findPage(db, { id: target.pageGuid }, 'page');
       if (!page) return null;
       const draft = await pages.buildDraftView(page, { locale, path: target.path, chain });
       const shown = await withLists(await withEditForms(draft, locale, 'preview'), locale, query);

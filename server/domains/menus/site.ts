@@ -52,7 +52,7 @@ export function siteMenus({ db, actor }: SiteScope) {
       // Published pages only, whoever may view them: the chain ends at the path's page, if any.
       const chain = resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], false), path);
       const page = chain?.at(-1)?.page;
-      return Boolean(page?.isPublished && (page.roleIds?.length ?? 0) > 0);
+      return page !== undefined && page !== null && can(actor, 'page.membersOnly', page);
     },
   };
 }
