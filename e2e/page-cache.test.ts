@@ -219,25 +219,7 @@ describe('the visitors’ page cache', () => {
 
   it('never keeps a members-only page, nor a page with a form', async () => {
     const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const role = (await admin.send('POST', '/api/roles', { name: `Leden ${Date.now().toString(36)}` })) as {
-      guid: string;
-    };
-    const page = (await admin.send('POST', '/api/pages', {
-      title: { nl: 'Ledenpagina' },
-      layout: '100',
-      isPublished: true,
-      roleIds: [role.guid],
-    })) as { guid: string };
-    const menu = (await (await fetch(`${baseUrl()}/api/menus:withName?name=Top%20level%20menu`)).json()) as {
-      guid: string;
-    };
-    const segment = `leden-${Date.now().toString(36)}`;
-    await admin.send('POST', `/api/menus/${menu.guid}/items`, {
-      name: { nl: 'Leden' },
-      urlSegment: segment,
-      pageGuid: page.guid,
-      isVisible: true,
-    });
+    const { segment } = await membersOnlyPage(admin, 'Ledenpagina', `leden-${Date.now().toString(36)}`);
     // The admin sees it (never from the cache); a visitor is sent to sign in, every time.
     const signedIn = await get(`/${segment}`, { cookie: admin.cookie });
     expect(signedIn.status).toBe(200);
@@ -256,6 +238,27 @@ describe('the visitors’ page cache', () => {
     }
   });
 });
+
+/** A published page for the members of a new role, in the top level menu at `/{segment}`. */
+async function membersOnlyPage(admin: Awaited<ReturnType<typeof signIn>>, title: string, segment: string) {
+  const role = (await admin.send('POST', '/api/roles', { name: `Rol ${segment}` })) as { guid: string };
+  const page = (await admin.send('POST', '/api/pages', {
+    title: { nl: title },
+    layout: '100',
+    isPublished: true,
+    roleIds: [role.guid],
+  })) as { guid: string };
+  const menu = (await (await fetch(`${baseUrl()}/api/menus:withName?name=Top%20level%20menu`)).json()) as {
+    guid: string;
+  };
+  await admin.send('POST', `/api/menus/${menu.guid}/items`, {
+    name: { nl: title },
+    urlSegment: segment,
+    pageGuid: page.guid,
+    isVisible: true,
+  });
+  return { role, page, segment };
+}
 
 /** A new member with the current terms accepted, signed in (a class of their own: no role, no photo). */
 async function newMember(firstName: string, lastName: string) {
@@ -332,23 +335,7 @@ describe('members’ pages (issue 29)', () => {
   it('shows a members-only page only to members whose roles may see it, from their class’s entry', async () => {
     const stamp = Date.now().toString(36);
     const admin = await signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    const role = (await admin.send('POST', '/api/roles', { name: `Bestuur ${stamp}` })) as { guid: string };
-    const page = (await admin.send('POST', '/api/pages', {
-      title: { nl: `Bestuurspagina ${stamp}` },
-      layout: '100',
-      isPublished: true,
-      roleIds: [role.guid],
-    })) as { guid: string };
-    const menu = (await (await fetch(`${baseUrl()}/api/menus:withName?name=Top%20level%20menu`)).json()) as {
-      guid: string;
-    };
-    const segment = `bestuur-${stamp}`;
-    await admin.send('POST', `/api/menus/${menu.guid}/items`, {
-      name: { nl: 'Bestuur' },
-      urlSegment: segment,
-      pageGuid: page.guid,
-      isVisible: true,
-    });
+    const { role, segment } = await membersOnlyPage(admin, `Bestuurspagina ${stamp}`, `bestuur-${stamp}`);
     const [board, other] = [await newMember(`Dirk${stamp}`, 'Bos'), await newMember(`Eva${stamp}`, 'Smit')];
     await admin.send('PUT', `/api/users/${board.guid}`, { roleIds: [role.guid] });
     await get(`/${segment}`, { cookie: board.cookie });
