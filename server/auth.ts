@@ -72,7 +72,7 @@ export function registerAuth(app: FastifyInstance) {
 
     const cookie = request.cookies[SESSION_COOKIE];
     if (!cookie) return;
-    const found = await findSession(db, cookie);
+    const found = await findSession(db, cookie, app.database.readsUntilWrite);
     if (!found) return;
     request.auth = {
       method: 'session',

@@ -365,7 +365,10 @@ export const webRoutes: FastifyPluginAsync<{
       const { db } = app.database;
       const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
       const settings = () => app.views.get(version, 'platformSettings', () => getPlatformSettings(db));
-      const viewer = await readViewer(db, request.actor, request.auth.user, settings);
+      const { user } = request.auth;
+      const viewer = await app.database.readsUntilWrite.get(`viewer:${user.id}|${version}`, () =>
+        readViewer(db, request.actor, user, settings),
+      );
       const key = pageCacheKey(request, build.assets.version, memberPageKey(request.actor, viewer));
       if (key !== null) return serveMemberPage(request, reply, loaded, { viewer, key, version });
     }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { ReadsUntilWrite } from './reads-until-write.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,8 @@ export type DatabaseHandle = {
   pglite?: PGlite;
   /** PostgreSQL's connection pool: connections open, idle, and queries waiting for one (metrics). */
   poolState?: () => { total: number; idle: number; waiting: number };
+  /** Hot reads kept until the next write: PGlite only (server/db/reads-until-write.ts). */
+  readsUntilWrite: ReadsUntilWrite;
 };
 
 const STARTUP_LOCK = 'bouwsteen:startup';
@@ -80,6 +83,8 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
   return {
     db,
     kind: 'postgres',
+    // Other nodes write to the same database: nothing is kept.
+    readsUntilWrite: new ReadsUntilWrite({ isOn: false }),
     async migrate() {
       if (await migrationsUpToDate(db)) return;
       await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
@@ -120,11 +125,16 @@ async function openPostgres(databaseUrl: string, maxConnections: number): Promis
 
 async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const db: Database = drizzlePglite(takingTurns(client), { schema });
+  const readsUntilWrite = new ReadsUntilWrite({ isOn: true });
+  const db: Database = drizzlePglite(
+    takingTurns(client, () => readsUntilWrite.written()),
+    { schema },
+  );
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    readsUntilWrite,
     // The embedded database belongs to one process: there is nobody to wait for.
     withStartupLock: (work) => work(),
     async migrate() {
@@ -156,9 +166,10 @@ export const requestStart = new AsyncLocalStorage<number>();
  * than per statement: a page's fifth statement does not queue behind every newer request's first).
  * An idle server starts a statement at once (the wait is one turn, microseconds). Statements inside
  * a transaction go through the transaction's own handle and run without waiting (the transaction
- * holds the database meanwhile anyway).
+ * holds the database meanwhile anyway). Every statement that may write empties the reads kept until
+ * a write (`onWrite`).
  */
-function takingTurns(client: PGlite): PGlite {
+function takingTurns(client: PGlite, onWrite: () => void): PGlite {
   const waiting: { since: number; start: () => void }[] = [];
   let isScheduled = false;
   const startNext = () => {
@@ -185,7 +196,16 @@ function takingTurns(client: PGlite): PGlite {
     const method = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     methods.set(name, async (...args: unknown[]) => {
       await turn();
-      return method(...args);
+      // Anything but a plain query that starts with SELECT may write (a transaction, exec, DML):
+      // what was kept is dropped before and after it (server/db/reads-until-write.ts).
+      const isRead = name === 'query' && typeof args[0] === 'string' && /^\s*select\b/i.test(args[0]);
+      if (isRead) return method(...args);
+      onWrite();
+      try {
+        return await method(...args);
+      } finally {
+        onWrite();
+      }
     });
   }
   return new Proxy(client, {

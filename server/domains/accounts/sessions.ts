@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { SESSION_LIFETIME_DAYS } from '../../../common/auth.ts';
 import type { Executor } from '../../db/client.ts';
+import type { ReadsUntilWrite } from '../../db/reads-until-write.ts';
 import { apiTokens, type SessionRow, sessions, type UserRow, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
@@ -39,16 +40,24 @@ export async function createSession(
 export async function findSession(
   db: Executor,
   token: string,
+  /** Where the session's row may be kept until the next write (PGlite, server/db/reads-until-write.ts). */
+  reads?: ReadsUntilWrite,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
   if (token.length < 20 || token.length > 100) return null;
   const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
+  const id = hashToken(token);
+  const read = async () => {
+    const [found] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+      .limit(1);
+    return found ?? null;
+  };
+  const row = await (reads ? reads.get(`session:${id}`, read) : read());
+  // Expiry is checked on every use, also of a kept row.
+  if (!row || row.session.expiresAt <= now) return null;
   if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
   }
