@@ -13,6 +13,7 @@ export async function seriousViolations(
   page: Page,
   options: { exclude?: readonly string[] } = {},
 ): Promise<string[]> {
+  await transitionsEnded(page);
   // Only violations come back in detail: passes and incomplete results would only cost time.
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] });
   for (const selector of options.exclude ?? []) builder.exclude(selector);
@@ -28,6 +29,26 @@ export async function seriousViolations(
           `  ${node.failureSummary?.replace(/\n/g, '\n  ') ?? ''}`,
       ),
     );
+}
+
+/**
+ * Waits until no transition or finite animation is running: a notice fading out (its done notice
+ * closing after a few seconds) would otherwise be scanned half-transparent, its colours measured
+ * against a blend. Endless animations (a loader) never end and are not waited for.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /**

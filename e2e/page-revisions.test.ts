@@ -86,7 +86,6 @@ async function settled(page: Page, dialog: Locator) {
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminSession(browser);
-  ({ path, blockGuid } = await pageWithText(admin, 'Over de club', START));
 });
 
 afterAll(async () => {
@@ -96,6 +95,8 @@ afterAll(async () => {
 
 describe('the page history', () => {
   it('is empty before the first publication, then lists, compares and restores versions', async () => {
+    // A page of its own for each try: a retry starts again from an empty history.
+    ({ path, blockGuid } = await pageWithText(admin, 'Over de club', START));
     const { context, page, problems } = await editMode();
 
     // Nothing published through a draft yet.
