@@ -16,14 +16,46 @@ export async function contentVersion(db: Executor): Promise<string> {
 
 /**
  * What a cached answer was built from (issue 29, cache tags): `page:<id>` (a page's or template's
- * blocks), `block:<id>` (one block), `items` (list items); null when it was not tracked, so that
- * any change makes it stale.
- * A change tagged `*` (menus, settings, a page's own fields, media…) makes every answer stale.
+ * blocks, the page's own layout and options), `block:<id>` (one block), `items` (list items), the
+ * search tags below; null when it was not tracked, so that any change makes it stale.
+ * A change tagged `*` (menus, settings, a page's title, publication or visibility, media…) makes every
+ * answer stale.
  */
 export type Dependencies = ReadonlySet<string> | null;
 
 /** The tag of a change that every answer depends on. */
 export const EVERY_ANSWER = '*';
+
+/**
+ * Search answers (issue 29): each depends on `search` (a change search cannot follow word by word,
+ * migration 0025), on `items`, on `page:<id>` of the pages among its matches, and on `term:<stem>`
+ * of each stem its query looks for. A block's change names the words it added or took away
+ * (`word:<lexeme>`); a query stem matches a word it is a prefix of, so the log reads each word as
+ * the `term:` tags of all its prefixes.
+ */
+export const SEARCH_ANSWERS = 'search';
+export const termTag = (stem: string) => `term:${stem}`;
+const WORD_PREFIX = 'word:';
+/** Longer words are not spelled out prefix by prefix: their change counts as `search`. */
+const LONGEST_WORD = 100;
+
+/** The tags a version changed, with each word read as the query stems that would find it. */
+function changedTags(tags: readonly string[]): ReadonlySet<string> {
+  const changed = new Set<string>();
+  for (const tag of tags) {
+    if (!tag.startsWith(WORD_PREFIX)) {
+      changed.add(tag);
+      continue;
+    }
+    const word = tag.slice(WORD_PREFIX.length);
+    if (word.length > LONGEST_WORD) {
+      changed.add(SEARCH_ANSWERS);
+      continue;
+    }
+    for (let end = 1; end <= word.length; end += 1) changed.add(termTag(word.slice(0, end)));
+  }
+  return changed;
+}
 
 /**
  * The tags each content version changed, as this node read them from content_changes (migration
@@ -72,7 +104,7 @@ export class ContentChanges {
     const byVersion = new Map(rows.map((row) => [Number(row.version), row.tags]));
     for (let at = latest + 1; at <= next; at += 1) {
       const tags = byVersion.get(at);
-      this.#changes.set(at, tags === undefined || tags.includes(EVERY_ANSWER) ? null : new Set(tags));
+      this.#changes.set(at, tags === undefined || tags.includes(EVERY_ANSWER) ? null : changedTags(tags));
     }
     this.#latest = next;
     for (const at of this.#changes.keys()) {

@@ -5,11 +5,12 @@ import { searchSite } from './queries.ts';
 
 /**
  * Site search for the actor: only what they may see, in their language; only pages (and items on
- * pages) that have a URL are found.
+ * pages) that have a URL are found. `tags` learns what the answer depends on (searchSite).
  */
 export async function search(
   ctx: Ctx,
   input: { q: string; page?: number | undefined; type?: string | undefined },
+  tags?: Set<string>,
 ): Promise<SearchResults> {
   return searchSite(ctx.db, {
     actor: ctx.actor,
@@ -18,5 +19,6 @@ export async function search(
     page: input.page,
     type: input.type,
     pagePaths: await loadPagePaths(ctx.db, ctx.locale),
+    tags,
   });
 }

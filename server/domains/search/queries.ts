@@ -6,6 +6,7 @@ import type { SearchHit, SearchResults } from '../../../common/site.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { listItemTypes } from '../../db/schema.ts';
 import { type Actor, can } from '../../policies/index.ts';
+import { EVERY_ANSWER, SEARCH_ANSWERS, termTag } from '../cache.ts';
 
 /**
  * Site search: PostgreSQL full text over pages (title, description, the text of their blocks and of
@@ -144,19 +145,24 @@ function lexemeTerm(lexeme: string): string {
  * The tsquery text for the visitor's words: all words, in Dutch or in English stemming. The same
  * round trip tells whether the index has documents to rebuild first.
  */
-async function buildTsQuery(db: Executor, q: string): Promise<{ tsQuery: string | null; dirty: boolean }> {
+async function buildTsQuery(
+  db: Executor,
+  q: string,
+): Promise<{ tsQuery: string | null; stems: string[]; dirty: boolean }> {
   const [row] = await queryRows<{ nl: string[] | null; en: string[] | null; dirty: boolean }>(
     db,
     sql`SELECT tsvector_to_array(to_tsvector('bs_dutch', ${q})) AS nl,
                tsvector_to_array(to_tsvector('bs_english', ${q})) AS en,
                EXISTS (SELECT 1 FROM search_dirty) AS dirty`,
   );
-  const groups = [row?.nl ?? [], row?.en ?? []]
-    .map((lexemes) => lexemes.slice(0, MAX_WORDS).map(lexemeTerm))
+  const stemGroups = [row?.nl ?? [], row?.en ?? []].map((lexemes) => lexemes.slice(0, MAX_WORDS));
+  const groups = stemGroups
+    .map((lexemes) => lexemes.map(lexemeTerm))
     .filter((terms) => terms.length > 0)
     .map((terms) => `(${terms.join(' & ')})`);
   return {
     tsQuery: groups.length > 0 ? [...new Set(groups)].join(' | ') : null,
+    stems: [...new Set(stemGroups.flat())],
     dirty: row?.dirty === true,
   };
 }
@@ -182,6 +188,15 @@ export function snippetToHtml(snippet: string): string {
     .replaceAll(MARK_END, '</mark>');
 }
 
+type Answer = {
+  types: { name: string; count: number }[];
+  hits: HitRow[];
+  /** The matching pages' ids (not only this page of hits). */
+  pages: string[];
+  matches: number;
+};
+const NO_ANSWER: Answer = { types: [], hits: [], pages: [], matches: 0 };
+
 type HitRow = {
   kind: 'page' | 'item';
   guid: string;
@@ -203,6 +218,12 @@ export type SearchOptions = {
   /** Page id → path: only pages (and items on pages) with a URL are found. */
   pagePaths: Map<string, string>;
   now?: Date;
+  /**
+   * Learns what the answer depends on (cache tags, issue 29): `search`, `items`, a `term:` per stem
+   * looked for, a `page:` per matching page (its text ranks it and makes its snippet); `*` when the
+   * matches were cut at SEARCH_CANDIDATE_LIMIT (which ones are kept is then not the text's doing).
+   */
+  tags?: Set<string> | undefined;
 };
 
 export async function searchSite(db: Executor, options: SearchOptions): Promise<SearchResults> {
@@ -223,8 +244,11 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
     types: [],
     isFuzzy: false,
   };
+  const tags = options.tags;
+  tags?.add(SEARCH_ANSWERS).add('items');
   if (q === '' || options.pagePaths.size === 0) return empty;
-  const { tsQuery, dirty } = await buildTsQuery(db, q);
+  const { tsQuery, stems, dirty } = await buildTsQuery(db, q);
+  for (const stem of stems) tags?.add(termTag(stem));
   if (dirty) await refreshSearchIndex(db);
 
   const now = (options.now ?? new Date()).toISOString();
@@ -272,6 +296,9 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
     SELECT
       (SELECT coalesce(json_agg(json_build_object('name', f.type, 'count', f.n) ORDER BY f.n DESC, f.type), '[]'::json)
          FROM (SELECT type, count(*)::int AS n FROM candidates GROUP BY type) f) AS types,
+      (SELECT coalesce(array_agg(DISTINCT c.ref_id::text) FILTER (WHERE c.kind = 'page'), '{}')
+         FROM candidates c) AS pages,
+      (SELECT count(*)::int FROM candidates) AS matches,
       (SELECT coalesce(json_agg(json_build_object(
           'kind', r.kind, 'guid', r.ref_id, 'title', d.title, 'snippet', ${snippet}, 'type', r.type,
           'publishedOn', r.published_on, 'shortId', li.short_id, 'pageId', r.page_id, 'rank', r.rank)
@@ -290,12 +317,15 @@ export async function searchSite(db: Executor, options: SearchOptions): Promise<
           ? sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`
           : sql`SELECT set_config('gin_fuzzy_search_limit', ${String(SEARCH_CANDIDATE_LIMIT * 5)}, true)`,
       );
-      const rows = await queryRows<{ types: { name: string; count: number }[]; hits: HitRow[] }>(tx, query);
-      return rows[0] ?? { types: [], hits: [] };
+      const rows = await queryRows<Answer>(tx, query);
+      const answer = rows[0] ?? NO_ANSWER;
+      for (const id of answer.pages) tags?.add(`page:${id}`);
+      if (answer.matches >= SEARCH_CANDIDATE_LIMIT) tags?.add(EVERY_ANSWER);
+      return answer;
     });
 
   let isFuzzy = false;
-  let result: { types: { name: string; count: number }[]; hits: HitRow[] } = { types: [], hits: [] };
+  let result: Answer = NO_ANSWER;
   if (tsQuery) {
     const query = sql`to_tsquery('simple', ${tsQuery})`;
     result = await run(

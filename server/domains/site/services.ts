@@ -178,7 +178,7 @@ export function createSiteServices(deps: {
         });
       }),
     search: async ({ q, locale, page, type }) => {
-      depend(null); // results come from every page and item: any change may move them
+      const tags = new Set<string>();
       const results = await searchSite(db, {
         actor,
         q,
@@ -186,7 +186,9 @@ export function createSiteServices(deps: {
         page,
         type,
         pagePaths: await loadPagePaths(db, locale),
+        tags,
       });
+      depend(tags);
       onSearch?.({ q, page, total: results.totalNumberOfItems });
       return results;
     },
