@@ -106,7 +106,7 @@ describe('cache tags (issue 29): what each content version changed', () => {
     expect(await tagsOfLatest()).toEqual([`page:${page.id}`]);
     await db
       .update(pages)
-      .set({ options: [{ name: 'showFooter', value: false }] })
+      .set({ options: [{ name: 'showFooter', value: 'false' }] })
       .where(eq(pages.id, page.id));
     expect(await tagsOfLatest()).toEqual([`page:${page.id}`]);
     // The same title written again (publishing a draft writes every field) is no change of it.
