@@ -347,6 +347,63 @@ describe('links', () => {
   });
 });
 
+describe('quotes, notices and calls to action', () => {
+  it('checks the links in a notice’s text and a call to action’s buttons, in each language', () => {
+    const notice = block('notice', {
+      nl: { title: 'Let op', doc: doc(paragraph(text('klik hier', [link('/wegwerkzaamheden')]))) },
+    });
+    const callToAction = block('callToAction', {
+      nl: { title: 'Word lid', text: '', buttons: [{ label: 'Meld je aan', href: '/lid-worden' }] },
+      en: {
+        title: 'Join us',
+        text: '',
+        buttons: [
+          { label: 'Sign up', href: '/lid-worden' },
+          { label: ' ', href: '/over-ons' },
+        ],
+      },
+    });
+    const quote = block('quote', { nl: { text: 'Hier', caption: 'Anna' } });
+    expect(
+      blockFindings(check([notice, callToAction, quote])).map((finding) => [
+        finding.code,
+        finding.blockGuid,
+        finding.language,
+      ]),
+    ).toEqual([
+      ['vagueLinkText', notice.guid, 'nl'],
+      ['emptyLink', callToAction.guid, 'en'],
+    ]);
+  });
+
+  it('says nothing of the buttons of a call to action without a title (the site does not show it)', () => {
+    const hidden = block('callToAction', { nl: { title: ' ', buttons: [{ label: '', href: '/x' }] } });
+    expect(blockFindings(check([hidden]))).toEqual([]);
+  });
+
+  it('names a call to action’s button whose page is gone', () => {
+    const reference = 'page:0b6f3c2e-1d5a-4e1b-9a51-3f3b2a1c0d9e';
+    const callToAction = block('callToAction', {
+      nl: { title: 'Doe mee', buttons: [{ label: 'Aanmelden', href: reference }] },
+    });
+    const findings = checkAccessibility({
+      layout: '100',
+      blocks: [callToAction],
+      colours: SITE_COLOURS,
+      brokenLinks: { [reference]: 'gone' },
+    });
+    expect(blockFindings(findings)).toEqual([
+      {
+        code: 'brokenLink',
+        blockGuid: callToAction.guid,
+        position: 'main',
+        language: 'nl',
+        details: { reason: 'gone', text: 'Aanmelden', href: reference },
+      },
+    ]);
+  });
+});
+
 describe('links to pages and items that visitors would not reach (issue 26)', () => {
   const GONE = 'page:3f2a9c1e-0b4d-4e6f-8a1b-2c3d4e5f6a7b';
   const HIDDEN = 'item:4a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
@@ -424,6 +481,19 @@ describe('headings', () => {
     const skipping = textBlock(doc(heading(3, 'Ouder nieuws')));
     expect(blockFindings(check([untitled, skipping])).map((finding) => finding.blockGuid)).toEqual([
       skipping.guid,
+    ]);
+  });
+
+  it('counts the titles of notices and calls to action as h2, before the notice’s own headings', () => {
+    const notice = block('notice', { nl: { title: 'Afsluiting', doc: doc(heading(3, 'Omleiding')) } });
+    const callToAction = block('callToAction', {
+      nl: { title: 'Doe mee', buttons: [{ label: 'Aanmelden', href: '/aanmelden' }] },
+    });
+    const after = textBlock(doc(heading(3, 'Meer')));
+    expect(blockFindings(check([notice, callToAction, after]))).toEqual([]);
+    const untitled = block('notice', { nl: { title: '', doc: doc(heading(3, 'Omleiding')) } });
+    expect(blockFindings(check([untitled])).map((finding) => finding.details)).toEqual([
+      { from: 1, to: 3, text: 'Omleiding' },
     ]);
   });
 

@@ -379,20 +379,23 @@ function headingLevel(attrs: unknown): HeadingLevel {
 
 // ─── per block ───────────────────────────────────────────────────────────────────────────────────
 
-/** The rich text documents of a block's content (text: one, accordion: one per panel). */
+/** The rich text documents of a block's content (text and notice: one, accordion: one per panel). */
 function richTextDocs(name: string, content: Json): unknown[] {
-  if (name === 'text') return [field(content, 'doc')];
+  if (name === 'text' || name === 'notice') return [field(content, 'doc')];
   if (name === 'accordion') return arrayField(content, 'items').map((item) => field(item, 'doc'));
   return [];
 }
 
-/** The headings a block renders, in order (views: list, widget and form titles are h2). */
+/** The block types whose title the view renders as an h2 (list, widget, form, notice, call to action). */
+const TITLED_BLOCKS = new Set(['list', 'widget', 'form', 'notice', 'callToAction']);
+
+/** The headings a block renders, in order: its title (h2), then those of its rich text. */
 function blockHeadings(name: string, content: Json): Heading[] {
-  if (name === 'list' || name === 'widget' || name === 'form') {
-    const title = stringField(content, 'title');
-    return title !== null && title.trim() !== '' ? [{ level: 2, text: title.trim() }] : [];
-  }
-  return richTextDocs(name, content).flatMap((doc) => readRichText(doc)?.headings ?? []);
+  const title = TITLED_BLOCKS.has(name) ? (stringField(content, 'title')?.trim() ?? '') : '';
+  return [
+    ...(title !== '' ? [{ level: 2 as const, text: title }] : []),
+    ...richTextDocs(name, content).flatMap((doc) => readRichText(doc)?.headings ?? []),
+  ];
 }
 
 const FILE_NAME = /^[^\s/\\]{0,200}\.(?:jpe?g|png|gif|webp|avif|svg|heic|heif|bmp|tiff?)$/i;
@@ -470,11 +473,15 @@ function blockFindings(
   switch (block.name) {
     case 'text':
     case 'accordion':
+    case 'notice':
       for (const doc of richTextDocs(block.name, content)) {
         for (const link of readRichText(doc)?.links ?? []) checkLink(link.text, link.href);
       }
       break;
     case 'buttons':
+    case 'callToAction':
+      // A call to action without a title shows nothing (blocks/types/call-to-action.ts).
+      if (block.name === 'callToAction' && visible(stringField(content, 'title') ?? '') === '') break;
       for (const button of arrayField(content, 'buttons')) {
         const label = stringField(button, 'label');
         if (asRecord(button) !== null) checkLink(label ?? '', stringField(button, 'href') ?? '');

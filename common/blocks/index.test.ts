@@ -46,16 +46,19 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, buttons, accordion, divider, video, image, list, widget, form, gallery and download', () => {
+  it('are text, quote, notice, buttons, call to action, accordion, divider, video, image, list, widget, form, gallery and download', () => {
     expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
       'accordion',
       'buttons',
+      'callToAction',
       'divider',
       'download',
       'form',
       'gallery',
       'image',
       'list',
+      'notice',
+      'quote',
       'text',
       'video',
       'widget',
@@ -68,6 +71,70 @@ describe('block types', () => {
     expect(BLOCK_TYPES.divider.options.parse({})).toEqual({ variant: 'solid', size: 'md' });
     expect(BLOCK_TYPES.buttons.options.parse({})).toEqual({ align: 'left' });
     expect(BLOCK_TYPES.video.options.parse({})).toEqual({ aspectRatio: '16/9' });
+    expect(BLOCK_TYPES.quote.options.parse({})).toEqual({});
+    expect(BLOCK_TYPES.notice.options.parse({})).toEqual({ kind: 'info' });
+    expect(BLOCK_TYPES.callToAction.options.parse({})).toEqual({ background: 'light' });
+  });
+
+  it('accept a quote of plain text up to 1000 characters, with an optional source', () => {
+    const quote = (content: unknown) => BLOCK_TYPES.quote.content.safeParse(content);
+    expect(quote({ text: 'Een dorp\nis zijn mensen.' }).data).toEqual({
+      text: 'Een dorp\nis zijn mensen.',
+      caption: '',
+    });
+    expect(quote({ text: 'x'.repeat(1000), caption: 'y'.repeat(200) }).success).toBe(true);
+    expect(quote({ text: 'x'.repeat(1001) }).success).toBe(false);
+    expect(quote({ text: 'x', caption: 'y'.repeat(201) }).success).toBe(false);
+    expect(quote({ text: '' }).success).toBe(false);
+    expect(quote({ text: { toString: 'x' } }).success).toBe(false);
+    expect(BLOCK_TYPES.quote.content.safeParse(BLOCK_TYPES.quote.newContent()).success).toBe(false);
+  });
+
+  it('accept a notice of a known kind with an optional title and rich text by the link rule', () => {
+    const notice = (content: unknown) => BLOCK_TYPES.notice.content.safeParse(content);
+    expect(notice(BLOCK_TYPES.notice.newContent()).success).toBe(true);
+    expect(notice({ doc: paragraphs('Het dorpshuis is gesloten.') }).data?.title).toBe('');
+    expect(notice({ title: 'x'.repeat(201), doc: paragraphs('x') }).success).toBe(false);
+    expect(notice({ title: 'Let op', doc: '<script>alert(1)</script>' }).success).toBe(false);
+    const linked = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:x' } }] }],
+        },
+      ],
+    };
+    expect(notice({ doc: linked }).error?.issues[0]?.message).toBe('validation.link');
+    expect(BLOCK_TYPES.notice.options.safeParse({ kind: 'danger' }).success).toBe(false);
+  });
+
+  it('accept a call to action with a title and one or two buttons by the link rule', () => {
+    const callToAction = (buttons: unknown[], title = 'Word lid') =>
+      BLOCK_TYPES.callToAction.content.safeParse({ title, buttons });
+    const button = (href: string) => ({ label: 'Aanmelden', href });
+    expect(callToAction([button('/lid-worden')]).data).toEqual({
+      title: 'Word lid',
+      text: '',
+      buttons: [button('/lid-worden')],
+    });
+    expect(
+      callToAction([button('page:0b6f3c2e-1d5a-4e1b-9a51-3f3b2a1c0d9e'), button('mailto:a@b.nl')]).success,
+    ).toBe(true);
+    expect(callToAction([]).success).toBe(false);
+    expect(callToAction([button('/a'), button('/b'), button('/c')]).success).toBe(false);
+    expect(callToAction([button('/a')], '').success).toBe(false);
+    expect(callToAction([button('/a')], 'x'.repeat(201)).success).toBe(false);
+    for (const href of [
+      'javascript:alert(1)',
+      'http://10.0.0.1/',
+      'data:text/html,x',
+      '/\\evil.example',
+      '',
+    ]) {
+      expect(callToAction([button(href)]).error?.issues[0]?.message, href).toBe('validation.link');
+    }
+    expect(BLOCK_TYPES.callToAction.options.safeParse({ background: 'red' }).success).toBe(false);
   });
 
   it('accept buttons with safe links only', () => {

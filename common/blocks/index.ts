@@ -3,6 +3,7 @@ import type { Locale } from '../localized-text.ts';
 import type { LayoutPosition } from '../pages.ts';
 import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
+import { type CallToActionBlockData, callToActionBlock } from './call-to-action.ts';
 import { type DividerBlockData, dividerBlock } from './divider.ts';
 import { type DownloadBlockData, downloadBlock } from './download.ts';
 import { type FormBlockData, formBlock } from './form.ts';
@@ -10,6 +11,8 @@ import { type GalleryBlockData, galleryBlock } from './gallery.ts';
 import { type ImageBlockData, imageBlock } from './image.ts';
 import { type ListBlockData, listBlock } from './list.ts';
 import type { BlockTypeName } from './names.ts';
+import { type NoticeBlockData, noticeBlock } from './notice.ts';
+import { type QuoteBlockData, quoteBlock } from './quote.ts';
 import { type TextBlockData, textBlock } from './text.ts';
 import { type VideoBlockData, videoBlock } from './video.ts';
 import { type WidgetBlockData, widgetBlock } from './widget.ts';
@@ -26,6 +29,9 @@ export const BLOCK_TYPES = {
   text: textBlock,
   buttons: buttonsBlock,
   accordion: accordionBlock,
+  quote: quoteBlock,
+  notice: noticeBlock,
+  callToAction: callToActionBlock,
   divider: dividerBlock,
   video: videoBlock,
   image: imageBlock,
@@ -44,6 +50,9 @@ export type BlockViewData = {
   text: TextBlockData;
   buttons: ButtonsBlockData;
   accordion: AccordionBlockData;
+  quote: QuoteBlockData;
+  notice: NoticeBlockData;
+  callToAction: CallToActionBlockData;
   divider: DividerBlockData;
   video: VideoBlockData;
   image: ImageBlockData;

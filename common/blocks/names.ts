@@ -8,7 +8,10 @@ import type { BlockView, KnownBlockView } from './index.ts';
 /** Every block type's name as stored in `buildingBlockName`, in the order the editor offers them. */
 export const BLOCK_TYPE_NAMES = [
   'text',
+  'quote',
+  'notice',
   'buttons',
+  'callToAction',
   'accordion',
   'divider',
   'video',

@@ -1,6 +1,7 @@
 import type { BlockTypeName } from '../../common/blocks/index';
 import { accordionEditor } from './Accordion/Editor';
 import { buttonsEditor } from './Buttons/Editor';
+import { callToActionEditor } from './CallToAction/Editor';
 import { dividerEditor } from './Divider/Editor';
 import { downloadEditor } from './Download/Editor';
 import type { BlockEditor } from './editor-kit';
@@ -8,6 +9,8 @@ import { formEditor } from './Form/Editor';
 import { galleryEditor } from './Gallery/Editor';
 import { imageEditor } from './Image/Editor';
 import { listEditor } from './List/Editor';
+import { noticeEditor } from './Notice/Editor';
+import { quoteEditor } from './Quote/Editor';
 import { textEditor } from './Text/Editor';
 import { videoEditor } from './Video/Editor';
 import { widgetEditor } from './Widget/Editor';
@@ -20,6 +23,9 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   text: textEditor,
   buttons: buttonsEditor,
   accordion: accordionEditor,
+  quote: quoteEditor,
+  notice: noticeEditor,
+  callToAction: callToActionEditor,
   divider: dividerEditor,
   video: videoEditor,
   image: imageEditor,

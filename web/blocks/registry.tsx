@@ -4,8 +4,11 @@ import { isKnownBlockView } from '../../common/blocks/names';
 import { lazyComponent } from '../components/lazy-component';
 import { AccordionBlock } from './Accordion/View';
 import { ButtonsBlock } from './Buttons/View';
+import { CallToActionBlock } from './CallToAction/View';
 import { DividerBlock } from './Divider/View';
 import { ImageBlock } from './Image/View';
+import { NoticeBlock } from './Notice/View';
+import { QuoteBlock } from './Quote/View';
 import { TextBlock } from './Text/View';
 import { VideoBlock } from './Video/View';
 import { WidgetBlock } from './Widget/View';
@@ -35,6 +38,9 @@ export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N
   text: TextBlock,
   buttons: ButtonsBlock,
   accordion: AccordionBlock,
+  quote: QuoteBlock,
+  notice: NoticeBlock,
+  callToAction: CallToActionBlock,
   divider: DividerBlock,
   video: VideoBlock,
   list: ListBlock,

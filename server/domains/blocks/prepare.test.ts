@@ -114,3 +114,127 @@ describe('image block preparation', () => {
     expect(view?.data).toBeNull();
   });
 });
+
+describe('quote, notice and call to action preparation', () => {
+  const PAGE = '7d3c1b2a-9e8f-4a6b-8c5d-0e1f2a3b4c5d';
+  const GONE = '0e1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b';
+  const block = (buildingBlockName: string, content: unknown, options: Record<string, unknown> = {}) =>
+    ({ ...row({ options, content }), buildingBlockName }) as BlockRow;
+  const targets = new Map([
+    [`page:${PAGE}`, { state: 'ok' as const, path: '/over-ons' }],
+    [`page:${GONE}`, { state: 'gone' as const, path: null }],
+  ]);
+
+  it('gives a quote its trimmed words and source in the visitor language, and nothing without words', () => {
+    const [english, dutch, empty] = toBlockViews(
+      [
+        block('quote', {
+          nl: { text: ' Samen\nmaken we het dorp. ', caption: ' Anna ' },
+          en: { text: 'Together\nwe make the village.' },
+        }),
+        block('quote', { nl: { text: 'Alleen Nederlands' } }),
+        block('quote', { nl: { text: '   ' } }),
+      ],
+      'en',
+      silent,
+    );
+    expect(english).toMatchObject({
+      name: 'quote',
+      options: {},
+      data: { text: 'Together\nwe make the village.', caption: '' },
+    });
+    expect(dutch).toMatchObject({ contentLang: 'nl', data: { text: 'Alleen Nederlands', caption: '' } });
+    expect(empty?.data).toBeNull();
+  });
+
+  it('renders a notice’s text to HTML on the server, its links resolved and unsafe ones dropped, with its kind', () => {
+    const doc = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Lees ' },
+            { type: 'text', text: 'over ons', marks: [{ type: 'link', attrs: { href: `page:${PAGE}` } }] },
+            { type: 'text', text: '<b>niet vet</b>' },
+          ],
+        },
+      ],
+    };
+    const [view] = toBlockViews(
+      [block('notice', { nl: { title: ' Let op ', doc } }, { kind: 'warning' })],
+      'nl',
+      silent,
+      targets,
+    );
+    expect(view).toMatchObject({ name: 'notice', options: { kind: 'warning' } });
+    expect(view?.data).toEqual({
+      title: 'Let op',
+      html: '<p>Lees <a rel="noopener noreferrer" href="/over-ons">over ons</a>&lt;b&gt;niet vet&lt;/b&gt;</p>',
+    });
+  });
+
+  it('shows a notice with only a title or only text, nothing when both are empty, and refuses an unknown kind', () => {
+    const [titled, empty, unknownKind] = toBlockViews(
+      [
+        block('notice', {
+          nl: { title: 'Gesloten', doc: { type: 'doc', content: [{ type: 'paragraph' }] } },
+        }),
+        block('notice', { nl: { title: ' ', doc: { type: 'doc', content: [{ type: 'paragraph' }] } } }),
+        block('notice', { nl: { doc: { type: 'doc', content: [] } } }, { kind: 'danger' }),
+      ],
+      'nl',
+      silent,
+    );
+    expect(titled).toMatchObject({ options: { kind: 'info' }, data: { title: 'Gesloten', html: '<p></p>' } });
+    expect(empty?.data).toBeNull();
+    // An option that no longer fits its schema: the block is left out, the page still renders.
+    expect(unknownKind).toBeUndefined();
+  });
+
+  it('resolves a call to action’s button links as the buttons block does (`#` for a page that is gone)', () => {
+    const [view] = toBlockViews(
+      [
+        block(
+          'callToAction',
+          {
+            nl: {
+              title: ' Word lid ',
+              text: 'Doe mee met de vereniging.\n',
+              buttons: [
+                { label: 'Aanmelden', href: `page:${PAGE}` },
+                { label: 'Oude pagina', href: `page:${GONE}` },
+              ],
+            },
+          },
+          { background: 'primary' },
+        ),
+      ],
+      'nl',
+      silent,
+      targets,
+    );
+    expect(view).toMatchObject({ name: 'callToAction', options: { background: 'primary' } });
+    expect(view?.data).toEqual({
+      title: 'Word lid',
+      text: 'Doe mee met de vereniging.',
+      buttons: [
+        { label: 'Aanmelden', href: '/over-ons' },
+        { label: 'Oude pagina', href: '#' },
+      ],
+    });
+  });
+
+  it('leaves out a stored call to action whose button breaks the link rule', () => {
+    const views = toBlockViews(
+      [
+        block('callToAction', {
+          nl: { title: 'Klik', buttons: [{ label: 'Klik', href: 'javascript:alert(1)' }] },
+        }),
+      ],
+      'nl',
+      silent,
+    );
+    expect(views).toEqual([]);
+  });
+});

@@ -79,7 +79,7 @@ export function publisherText(
 /** Nodes whose text is a line of its own. */
 const LINE_NODES = new Set(['paragraph', 'heading', 'blockquote', 'codeBlock', 'listItem']);
 /** Content keys that hold text a reader sees (not links, variants or other settings). */
-const TEXT_KEYS = ['title', 'intro', 'label', 'alt', 'caption'];
+const TEXT_KEYS = ['title', 'intro', 'text', 'label', 'alt', 'caption'];
 
 function inlineText(node: RichTextNode): string {
   if (typeof node.text === 'string') return node.text;

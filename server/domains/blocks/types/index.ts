@@ -1,6 +1,7 @@
 import type { BlockTypeName } from '../../../../common/blocks/index.ts';
 import { accordion } from './accordion.ts';
 import { buttons } from './buttons.ts';
+import { callToAction } from './call-to-action.ts';
 import type { ServerBlockType } from './define.ts';
 import { divider } from './divider.ts';
 import { download } from './download.ts';
@@ -8,6 +9,8 @@ import { form } from './form.ts';
 import { gallery } from './gallery.ts';
 import { image } from './image.ts';
 import { list } from './list.ts';
+import { notice } from './notice.ts';
+import { quote } from './quote.ts';
 import { text } from './text.ts';
 import { video } from './video.ts';
 import { widget } from './widget.ts';
@@ -19,6 +22,9 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   text,
   buttons,
   accordion,
+  quote,
+  notice,
+  callToAction,
   divider,
   video,
   image,
