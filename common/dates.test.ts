@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysInRange, isoDayOf, parseIsoDay } from './dates.ts';
+import {
+  addDays,
+  daysInRange,
+  formatDay,
+  formatMoment,
+  isoDayOf,
+  parseIsoDay,
+  SITE_TIME_ZONE,
+} from './dates.ts';
 
 const VALID = ['2026-01-01', '2024-02-29', '2026-12-31', '1900-01-01', '9999-12-31', '2026-11-30'];
 
@@ -71,5 +79,53 @@ describe('day arithmetic', () => {
 
   it('takes the UTC day of a moment', () => {
     expect(isoDayOf(new Date('2026-11-22T23:59:59.999Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('formatMoment and formatDay, written without Intl in the years of one clock rule (issue 32)', () => {
+  const intl = (tag: string, moment: boolean) =>
+    new Intl.DateTimeFormat(tag, {
+      dateStyle: 'long',
+      ...(moment ? { timeStyle: 'short' as const, hourCycle: 'h23' as const } : {}),
+      timeZone: SITE_TIME_ZONE,
+    });
+  const formats = {
+    nl: [intl('nl-NL', false), intl('nl-NL', true)],
+    en: [intl('en-GB', false), intl('en-GB', true)],
+  };
+
+  it('reads exactly as Intl does, around every change of summer time and at random moments', () => {
+    const moments: Date[] = [];
+    for (let year = 1995; year <= 2038; year += 1) {
+      for (const month of [2, 9]) {
+        // The last Sunday of the month, the hours around 01:00 UTC.
+        const last = new Date(Date.UTC(year, month + 1, 0));
+        const sunday = Date.UTC(year, month, last.getUTCDate() - last.getUTCDay());
+        for (let minutes = -90; minutes <= 90; minutes += 15)
+          moments.push(new Date(sunday + 3_600_000 + minutes * 60_000));
+      }
+      moments.push(new Date(Date.UTC(year, 0, 1, 0, 0)), new Date(Date.UTC(year, 11, 31, 23, 59)));
+    }
+    let seed = 20261130;
+    for (let index = 0; index < 2000; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      moments.push(new Date(Date.UTC(1990, 0, 1) + (seed / 2 ** 31) * 55 * 365 * 86_400_000));
+    }
+    for (const moment of moments) {
+      for (const locale of ['nl', 'en'] as const) {
+        const [day, withTime] = formats[locale];
+        expect(formatMoment(moment, locale), moment.toISOString()).toBe(withTime?.format(moment));
+        expect(formatMoment(moment.toISOString(), locale, { time: false })).toBe(day?.format(moment));
+      }
+    }
+  });
+
+  it('writes a calendar day as that day, and leaves what is not a day as it is', () => {
+    expect(formatDay('2016-05-04', 'nl')).toBe('4 mei 2016');
+    expect(formatDay('2016-05-04', 'en')).toBe('4 May 2016');
+    expect(formatDay('1950-01-31', 'nl')).toBe('31 januari 1950');
+    expect(formatDay('2026-02-30', 'nl')).toBe('2026-02-30');
+    expect(formatMoment('', 'nl')).toBe('');
+    expect(formatMoment('not a date', 'en')).toBe('');
   });
 });

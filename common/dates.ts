@@ -82,6 +82,72 @@ function formatOf(locale: string, kind: 'day' | 'moment'): Intl.DateTimeFormat {
   return format;
 }
 
+/*
+ * Written out by hand for the years the site's clock follows one rule (issue 32): a browser's first
+ * Intl.DateTimeFormat loads its locale data, about 80 ms on a fast machine and 300 ms on a phone,
+ * in the middle of hydrating a page that shows a date. The text is exactly Intl's (dates.test.ts
+ * compares them); server and browser use the same code, so hydration always agrees. Other years
+ * (before 1996, or past 2037, where the rule may change) go through Intl.
+ */
+const MONTHS = {
+  nl: [
+    'januari',
+    'februari',
+    'maart',
+    'april',
+    'mei',
+    'juni',
+    'juli',
+    'augustus',
+    'september',
+    'oktober',
+    'november',
+    'december',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+} as const;
+const FIRST_RULE_YEAR = 1996;
+const LAST_RULE_YEAR = 2037;
+const HOUR_MS = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of a month: when Amsterdam's summer time starts (March) or ends (October). */
+function lastSundayAtOne(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month + 1, 0, 1));
+  return last.getTime() - last.getUTCDay() * DAY_MS;
+}
+
+/** The moment as Amsterdam's wall clock reads it (in a Date's UTC fields), or null outside the rule's years. */
+function amsterdamClock(date: Date): Date | null {
+  const year = date.getUTCFullYear();
+  if (year < FIRST_RULE_YEAR || year > LAST_RULE_YEAR) return null;
+  const time = date.getTime();
+  const isSummer = time >= lastSundayAtOne(year, 2) && time < lastSundayAtOne(year, 9);
+  return new Date(time + (isSummer ? 2 : 1) * HOUR_MS);
+}
+
+function written(date: Date, locale: string, kind: 'day' | 'moment'): string {
+  const clock = amsterdamClock(date);
+  if (!clock) return formatOf(locale, kind).format(date);
+  const language = locale === 'en' ? 'en' : 'nl';
+  const day = `${clock.getUTCDate()} ${MONTHS[language][clock.getUTCMonth()]} ${clock.getUTCFullYear()}`;
+  if (kind === 'day') return day;
+  const time = `${String(clock.getUTCHours()).padStart(2, '0')}:${String(clock.getUTCMinutes()).padStart(2, '0')}`;
+  return `${day} ${language === 'en' ? 'at' : 'om'} ${time}`;
+}
+
 /**
  * The one way a moment is shown (issue 26): "15 januari 2026 om 14:05", "15 January 2026 at
  * 14:05", on the site's clock; `{ time: false }` gives the day alone ("4 mei 2016"). An empty or
@@ -95,7 +161,7 @@ export function formatMoment(
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return formatOf(locale, options.time === false ? 'day' : 'moment').format(date);
+  return written(date, locale, options.time === false ? 'day' : 'moment');
 }
 
 /** Noon UTC of an ISO day: the same calendar day in Amsterdam, summer or winter. */
@@ -106,5 +172,5 @@ function noonOf(day: string): Date | null {
 /** The one way a calendar day (`YYYY-MM-DD`, no moment) is shown: "4 mei 2016"; anything else as given. */
 export function formatDay(day: string, locale: string): string {
   const noon = noonOf(day);
-  return noon ? formatOf(locale, 'day').format(noon) : day;
+  return noon ? written(noon, locale, 'day') : day;
 }

@@ -28,6 +28,7 @@ import { createSiteServices, type FormRequest } from './domains/site/services.ts
 import { readViewer } from './domains/site/viewer.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
+import { withScriptsAfterFirstPaint } from './http/after-paint.ts';
 import { codeAssetsOf } from './http/code-assets.ts';
 import {
   type CompressedTemplate,
@@ -392,7 +393,9 @@ export const webRoutes: FastifyPluginAsync<{
     const settle = key !== null && request.method === 'GET' ? pages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();
-      const response = await handle(createRequest(request, reply), loadContext(request, reply, decision));
+      const rendered = await handle(createRequest(request, reply), loadContext(request, reply, decision));
+      // A visitor's page paints before its scripts load (issue 32); a signed-in screen starts them at once.
+      const response = request.actor.user === null ? await withScriptsAfterFirstPaint(rendered) : rendered;
       const isKept =
         key !== null &&
         request.method === 'GET' &&
