@@ -404,6 +404,56 @@ describe('quotes, notices and calls to action', () => {
   });
 });
 
+describe('tables', () => {
+  const rows = (...texts: string[][]) => texts.map((row) => row.map((text) => ({ text })));
+  const hours = rows(['Maandag', '9.00–17.00'], ['Dinsdag', '9.00–12.00']);
+
+  it('names a table with neither a header row nor a header column, once, by its caption', () => {
+    const bare = block(
+      'table',
+      { nl: { caption: 'Openingstijden', rows: hours }, en: { caption: 'Opening hours', rows: hours } },
+      { options: { headerRow: false, headerColumn: false } },
+    );
+    const untitled = block('table', { nl: { caption: '', rows: hours } }, { options: { headerRow: false } });
+    expect(blockFindings(check([bare, untitled]))).toEqual([
+      {
+        code: 'tableHeaders',
+        blockGuid: bare.guid,
+        position: 'main',
+        language: 'nl',
+        details: { caption: 'Openingstijden' },
+      },
+      {
+        code: 'tableHeaders',
+        blockGuid: untitled.guid,
+        position: 'main',
+        language: 'nl',
+        details: { caption: '' },
+      },
+    ]);
+  });
+
+  it('accepts a header row (the default) or a header column, an empty caption, and an empty table (it shows nothing)', () => {
+    const byDefault = block('table', { nl: { caption: '', rows: hours } });
+    const column = block(
+      'table',
+      { nl: { rows: hours } },
+      { options: { headerRow: false, headerColumn: true } },
+    );
+    const empty = block('table', { nl: { rows: rows(['', ' ']) } }, { options: { headerRow: false } });
+    expect(blockFindings(check([byDefault, column, empty]))).toEqual([]);
+  });
+
+  it('reads odd content without throwing', () => {
+    const odd = block(
+      'table',
+      { nl: { rows: [null, 'x', [{ text: 3 }]] } },
+      { options: { headerRow: false } },
+    );
+    expect(blockFindings(check([odd]))).toEqual([]);
+  });
+});
+
 describe('links to pages and items that visitors would not reach (issue 26)', () => {
   const GONE = 'page:3f2a9c1e-0b4d-4e6f-8a1b-2c3d4e5f6a7b';
   const HIDDEN = 'item:4a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
@@ -494,6 +544,17 @@ describe('headings', () => {
     const untitled = block('notice', { nl: { title: '', doc: doc(heading(3, 'Omleiding')) } });
     expect(blockFindings(check([untitled])).map((finding) => finding.details)).toEqual([
       { from: 1, to: 3, text: 'Omleiding' },
+    ]);
+  });
+
+  it('counts a contact card’s name as an h2: a text’s h3 after it skips nothing, before it does', () => {
+    const contact = block('contact', { nl: { title: 'Dorpshuis De Linde', phone: '0513 123 456' } });
+    const after = textBlock(doc(heading(3, 'Openingstijden in de zomer')));
+    expect(blockFindings(check([contact, after]))).toEqual([]);
+    // Read before the card (a lower sortId than every block above).
+    const before = block('text', { nl: { doc: doc(heading(3, 'Contact')) } }, { sortId: 1 });
+    expect(blockFindings(check([before, contact])).map((finding) => finding.details)).toEqual([
+      { from: 1, to: 3, text: 'Contact' },
     ]);
   });
 

@@ -29,6 +29,7 @@ export const ACCESSIBILITY_CODES = [
   'contrast',
   'videoTitle',
   'brokenLink',
+  'tableHeaders',
 ] as const;
 export type AccessibilityCode = (typeof ACCESSIBILITY_CODES)[number];
 
@@ -61,6 +62,11 @@ export type AccessibilityDetails = {
    * visitors get its text without the link. `text` is the link's text (a button's label, an alt text).
    */
   brokenLink: { reason: BrokenLinkReason; text: string; href: string };
+  /**
+   * A table block with neither a header row nor a header column (a data table needs headers, so
+   * that a screen reader can say which row and column a cell is in); `caption` names it ('' when none).
+   */
+  tableHeaders: { caption: string };
 };
 
 export const BROKEN_LINK_REASONS = ['gone', 'unpublished', 'unreachable'] as const;
@@ -386,8 +392,8 @@ function richTextDocs(name: string, content: Json): unknown[] {
   return [];
 }
 
-/** The block types whose title the view renders as an h2 (list, widget, form, notice, call to action). */
-const TITLED_BLOCKS = new Set(['list', 'widget', 'form', 'notice', 'callToAction']);
+/** The block types whose title the view renders as an h2 (list, widget, form, notice, call to action, contact card). */
+const TITLED_BLOCKS = new Set(['list', 'widget', 'form', 'notice', 'callToAction', 'contact']);
 
 /** The headings a block renders, in order: its title (h2), then those of its rich text. */
 function blockHeadings(name: string, content: Json): Heading[] {
@@ -518,6 +524,20 @@ function blockFindings(
         const alt = shownAlt(ownAlts.get(imageGuid.toLowerCase()) ?? null, asset, language, false);
         if (alt !== null) checkAlt(alt, false);
       }
+      break;
+    }
+    case 'table': {
+      // The headers are options (the same in every language): named once, in the first language the
+      // table shows in. A table whose cells are all empty shows nothing (blocks/types/table.ts).
+      if (language !== 'nl' && contentIn(block, 'nl') !== null) break;
+      if (block.options.headerRow !== false || block.options.headerColumn === true) break;
+      const cells = arrayField(content, 'rows').flatMap((row) => (Array.isArray(row) ? row : []));
+      if (!cells.some((cell) => visible(stringField(cell, 'text') ?? '') !== '')) break;
+      findings.push({
+        ...at,
+        code: 'tableHeaders',
+        details: { caption: cut(visible(stringField(content, 'caption') ?? '')) },
+      });
       break;
     }
     case 'video': {

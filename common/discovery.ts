@@ -66,7 +66,7 @@ export function itemSchemaType(listItemTypeName: string): 'NewsArticle' | 'Event
   return 'Article';
 }
 
-type JsonLdNode = Record<string, unknown>;
+export type JsonLdNode = Record<string, unknown>;
 
 export type SiteIdentity = {
   origin: string;
@@ -193,4 +193,16 @@ export function itemStructuredData(
 /** One JSON-LD document of the nodes (the page head's `script:ld+json`). */
 export function structuredDataDocument(nodes: JsonLdNode[]): JsonLdNode {
   return { '@context': 'https://schema.org', '@graph': nodes };
+}
+
+/**
+ * JSON-LD as the text of a `<script type="application/ld+json">` in the page's body (the contact
+ * block): `<`, `>` and `&` escaped as `\u003c`…, so no value can close the script or open a comment,
+ * and U+2028/U+2029 too, as React Router does for the head's.
+ */
+export function jsonLdScriptText(value: JsonLdNode): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

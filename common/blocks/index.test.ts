@@ -46,11 +46,12 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, quote, notice, buttons, call to action, accordion, divider, video, image, list, widget, form, gallery and download', () => {
+  it('are text, quote, notice, buttons, call to action, accordion, table, contact, divider, video, image, list, widget, form, gallery and download', () => {
     expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
       'accordion',
       'buttons',
       'callToAction',
+      'contact',
       'divider',
       'download',
       'form',
@@ -59,6 +60,7 @@ describe('block types', () => {
       'list',
       'notice',
       'quote',
+      'table',
       'text',
       'video',
       'widget',
@@ -74,6 +76,76 @@ describe('block types', () => {
     expect(BLOCK_TYPES.quote.options.parse({})).toEqual({});
     expect(BLOCK_TYPES.notice.options.parse({})).toEqual({ kind: 'info' });
     expect(BLOCK_TYPES.callToAction.options.parse({})).toEqual({ background: 'light' });
+    expect(BLOCK_TYPES.contact.options.parse({})).toEqual({ kind: 'organization' });
+    expect(BLOCK_TYPES.table.options.parse({})).toEqual({
+      headerRow: true,
+      headerColumn: false,
+      striped: true,
+    });
+  });
+
+  it('accept a table of up to 50 rows of the same 1 to 10 cells of plain text, with an optional caption', () => {
+    const table = (rows: unknown, caption?: unknown) =>
+      BLOCK_TYPES.table.content.safeParse({ rows, ...(caption === undefined ? {} : { caption }) });
+    const cells = (count: number, text = 'x') => Array.from({ length: count }, () => ({ text }));
+    expect(table([cells(2, 'Maandag'), cells(2, '9.00–17.00')]).data).toEqual({
+      caption: '',
+      rows: [cells(2, 'Maandag'), cells(2, '9.00–17.00')],
+    });
+    expect(BLOCK_TYPES.table.content.safeParse(BLOCK_TYPES.table.newContent()).success).toBe(true);
+    expect(
+      table(
+        Array.from({ length: 50 }, () => cells(10, 'y'.repeat(500))),
+        'z'.repeat(300),
+      ).success,
+    ).toBe(true);
+    expect(table(Array.from({ length: 51 }, () => cells(1))).success).toBe(false);
+    expect(table([cells(11)]).success).toBe(false);
+    expect(table([cells(1, 'x'.repeat(501))]).success).toBe(false);
+    expect(table([cells(1)], 'x'.repeat(301)).success).toBe(false);
+    expect(table([]).success).toBe(false);
+    expect(table([[]]).success).toBe(false);
+    expect(table([['los']]).success).toBe(false);
+    expect(table([[{ text: { html: '<b>x</b>' } }]]).success).toBe(false);
+    const ragged = table([cells(3), cells(3), cells(2), cells(4)]);
+    expect(ragged.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['rows', 2], 'validation.tableRowLength'],
+      [['rows', 3], 'validation.tableRowLength'],
+    ]);
+    expect(BLOCK_TYPES.table.options.safeParse({ striped: 'yes' }).success).toBe(false);
+  });
+
+  it('accept a contact card with a name, its phone and e-mail by their rules', () => {
+    const contact = (content: unknown) => BLOCK_TYPES.contact.content.safeParse(content);
+    expect(contact({ title: 'Dorpshuis De Linde' }).data).toEqual({
+      title: 'Dorpshuis De Linde',
+      label: '',
+      phone: '',
+      email: '',
+      address: '',
+      openingHours: '',
+    });
+    const full = {
+      title: 'Dorpshuis De Linde',
+      label: 'Beheer',
+      phone: '+31 (0)513-123456',
+      email: 'info@dorpshuis.example.nl',
+      address: 'Lindeplein 1\n8401 AB Dorp',
+      openingHours: 'ma–vr 9.00–17.00\nza 10.00–12.00',
+    };
+    expect(contact(full).data).toEqual(full);
+    expect(contact({ ...full, title: '' }).success).toBe(false);
+    expect(contact({ ...full, title: 'x'.repeat(201) }).success).toBe(false);
+    expect(contact({ ...full, address: 'x'.repeat(501) }).success).toBe(false);
+    expect(contact({ ...full, openingHours: 'x'.repeat(1001) }).success).toBe(false);
+    expect(contact({ ...full, phone: '123;ext=<script>' }).error?.issues[0]?.message).toBe(
+      'validation.phone',
+    );
+    expect(contact({ ...full, email: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe(
+      'validation.email',
+    );
+    expect(BLOCK_TYPES.contact.content.safeParse(BLOCK_TYPES.contact.newContent()).success).toBe(false);
+    expect(BLOCK_TYPES.contact.options.safeParse({ kind: 'LocalBusiness' }).success).toBe(false);
   });
 
   it('accept a quote of plain text up to 1000 characters, with an optional source', () => {

@@ -4,6 +4,7 @@ import type { LayoutPosition } from '../pages.ts';
 import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
 import { type CallToActionBlockData, callToActionBlock } from './call-to-action.ts';
+import { type ContactBlockData, contactBlock } from './contact.ts';
 import { type DividerBlockData, dividerBlock } from './divider.ts';
 import { type DownloadBlockData, downloadBlock } from './download.ts';
 import { type FormBlockData, formBlock } from './form.ts';
@@ -13,6 +14,7 @@ import { type ListBlockData, listBlock } from './list.ts';
 import type { BlockTypeName } from './names.ts';
 import { type NoticeBlockData, noticeBlock } from './notice.ts';
 import { type QuoteBlockData, quoteBlock } from './quote.ts';
+import { type TableBlockData, tableBlock } from './table.ts';
 import { type TextBlockData, textBlock } from './text.ts';
 import { type VideoBlockData, videoBlock } from './video.ts';
 import { type WidgetBlockData, widgetBlock } from './widget.ts';
@@ -32,6 +34,8 @@ export const BLOCK_TYPES = {
   quote: quoteBlock,
   notice: noticeBlock,
   callToAction: callToActionBlock,
+  contact: contactBlock,
+  table: tableBlock,
   divider: dividerBlock,
   video: videoBlock,
   image: imageBlock,
@@ -53,6 +57,8 @@ export type BlockViewData = {
   quote: QuoteBlockData;
   notice: NoticeBlockData;
   callToAction: CallToActionBlockData;
+  contact: ContactBlockData;
+  table: TableBlockData;
   divider: DividerBlockData;
   video: VideoBlockData;
   image: ImageBlockData;

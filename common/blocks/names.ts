@@ -13,6 +13,8 @@ export const BLOCK_TYPE_NAMES = [
   'buttons',
   'callToAction',
   'accordion',
+  'table',
+  'contact',
   'divider',
   'video',
   'image',

@@ -1,3 +1,4 @@
+import { isPhoneNumber } from '../contact.ts';
 import { longDayOf, parseDayInput, typedDayOf } from '../dates.ts';
 import type { IssueMessage } from '../issues.ts';
 import { type Locale, pickLocale } from '../localized-text.ts';
@@ -21,7 +22,6 @@ export type RawAnswers = Record<string, unknown>;
 
 const TRUE_TEXTS = new Set(['yes', 'on', 'true', '1']);
 const FALSE_TEXTS = new Set(['no', 'false', '0']);
-const PHONE = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
 const NUMBER = /^-?\d{1,12}([.,]\d{1,6})?$/;
 
 function texts(raw: unknown): string[] {
@@ -132,7 +132,8 @@ function checkOne(field: FormField & { kind: FormInputKind }, raw: unknown): Che
     case 'email':
       return checkLength(field, text, 254) ?? rule('email', text);
     case 'phone':
-      return PHONE.test(text) ? { value: text } : fail('validation.phone');
+      // The one phone rule (common/contact.ts), as the contact block's.
+      return isPhoneNumber(text) ? { value: text } : fail('validation.phone');
     case 'time':
       return rule('time', text);
     case 'date': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '../contact-schemas.ts';
 import { ITEM_TYPE_NAME_PATTERN } from '../list-items.ts';
 import { localized } from '../localized-text-schemas.ts';
 import { FORM_LIMITS, type FormDefinition, type FormInputKind } from './definition.ts';
@@ -62,8 +63,6 @@ export function formAvailability(openState: FormOpenState, now: Date = new Date(
 /** Whether a form in this state takes submissions: open, or open until its close moment. */
 export const acceptsSubmissions = (availability: FormAvailability) =>
   availability === 'open' || availability === 'close-future';
-
-const email = z.email({ message: 'validation.email' }).max(254);
 
 /**
  * What a submission may also become (content kind ListItem): an item of a list, unpublished until
@@ -152,7 +151,7 @@ export const formSettingsSchema = z
      * only when it becomes a list item instead.
      */
     actions: z.array(z.enum(FORM_ACTION_KINDS)).max(2).default(['Save']),
-    notifyEmails: z.array(email).max(FORM_SETTING_LIMITS.notifyAddresses).default([]),
+    notifyEmails: z.array(emailSchema).max(FORM_SETTING_LIMITS.notifyAddresses).default([]),
     notifyRoleIds: z.array(z.string().min(1).max(100)).max(50).default([]),
     /** A copy of the answers to the submitter (an answer to an e-mail field, or the account's address). */
     copyToSubmitter: z.boolean().default(false),

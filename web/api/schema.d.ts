@@ -2974,7 +2974,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    buildingBlockName: "text" | "buttons" | "accordion" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form";
+                    buildingBlockName: "text" | "quote" | "notice" | "buttons" | "callToAction" | "accordion" | "table" | "contact" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form";
                 };
                 header?: never;
                 path?: never;
@@ -16969,7 +16969,7 @@ export interface components {
             schedules: components["schemas"]["PageScheduleInput"][];
             findings: {
                 /** @enum {string} */
-                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink";
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink" | "tableHeaders";
                 blockGuid: string | null;
                 position: ("top" | "left" | "main" | "right" | "bottom") | null;
                 language: ("nl" | "en") | null;
@@ -18428,7 +18428,7 @@ export interface components {
             schedules: components["schemas"]["PageSchedule"][];
             findings: {
                 /** @enum {string} */
-                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink";
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink" | "tableHeaders";
                 blockGuid: string | null;
                 position: ("top" | "left" | "main" | "right" | "bottom") | null;
                 language: ("nl" | "en") | null;

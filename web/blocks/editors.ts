@@ -2,6 +2,7 @@ import type { BlockTypeName } from '../../common/blocks/index';
 import { accordionEditor } from './Accordion/Editor';
 import { buttonsEditor } from './Buttons/Editor';
 import { callToActionEditor } from './CallToAction/Editor';
+import { contactEditor } from './Contact/Editor';
 import { dividerEditor } from './Divider/Editor';
 import { downloadEditor } from './Download/Editor';
 import type { BlockEditor } from './editor-kit';
@@ -11,6 +12,7 @@ import { imageEditor } from './Image/Editor';
 import { listEditor } from './List/Editor';
 import { noticeEditor } from './Notice/Editor';
 import { quoteEditor } from './Quote/Editor';
+import { tableEditor } from './Table/Editor';
 import { textEditor } from './Text/Editor';
 import { videoEditor } from './Video/Editor';
 import { widgetEditor } from './Widget/Editor';
@@ -26,6 +28,8 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   quote: quoteEditor,
   notice: noticeEditor,
   callToAction: callToActionEditor,
+  contact: contactEditor,
+  table: tableEditor,
   divider: dividerEditor,
   video: videoEditor,
   image: imageEditor,

@@ -5,10 +5,12 @@ import { lazyComponent } from '../components/lazy-component';
 import { AccordionBlock } from './Accordion/View';
 import { ButtonsBlock } from './Buttons/View';
 import { CallToActionBlock } from './CallToAction/View';
+import { ContactBlock } from './Contact/View';
 import { DividerBlock } from './Divider/View';
 import { ImageBlock } from './Image/View';
 import { NoticeBlock } from './Notice/View';
 import { QuoteBlock } from './Quote/View';
+import { TableBlock } from './Table/View';
 import { TextBlock } from './Text/View';
 import { VideoBlock } from './Video/View';
 import { WidgetBlock } from './Widget/View';
@@ -41,6 +43,8 @@ export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N
   quote: QuoteBlock,
   notice: NoticeBlock,
   callToAction: CallToActionBlock,
+  contact: ContactBlock,
+  table: TableBlock,
   divider: DividerBlock,
   video: VideoBlock,
   list: ListBlock,

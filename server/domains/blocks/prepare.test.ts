@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { ContactBlockData } from '../../../common/blocks/contact.ts';
 import type { ImageBlockData } from '../../../common/blocks/image.ts';
 import type { BlockOptions } from '../../../common/blocks/index.ts';
+import { jsonLdScriptText } from '../../../common/discovery.ts';
 import type { BlockRow } from '../../db/schema.ts';
 import { toBlockViews } from './prepare.ts';
 import { imageBlockData } from './types/image.ts';
@@ -236,5 +238,165 @@ describe('quote, notice and call to action preparation', () => {
       silent,
     );
     expect(views).toEqual([]);
+  });
+});
+
+describe('contact card preparation', () => {
+  const block = (content: unknown, options: Record<string, unknown> = {}) =>
+    ({ ...row({ options, content }), buildingBlockName: 'contact' }) as BlockRow;
+
+  it('gives the card its texts, a tel: link of digits and a leading +, a mailto: link and the schema.org node', () => {
+    const [view] = toBlockViews(
+      [
+        block({
+          nl: {
+            title: ' Dorpshuis De Linde ',
+            label: 'Beheer',
+            phone: '+31 (0)513-123 456',
+            email: 'info@dorpshuis.example.nl',
+            address: 'Lindeplein 1\n8401 AB Dorp\n',
+            openingHours: 'ma–vr 9.00–17.00\nza 10.00–12.00',
+          },
+        }),
+      ],
+      'nl',
+      silent,
+    );
+    expect(view).toMatchObject({ name: 'contact', options: { kind: 'organization' } });
+    expect(view?.data).toEqual({
+      name: 'Dorpshuis De Linde',
+      role: 'Beheer',
+      phone: { text: '+31 (0)513-123 456', href: 'tel:+31513123456' },
+      email: { text: 'info@dorpshuis.example.nl', href: 'mailto:info@dorpshuis.example.nl' },
+      address: 'Lindeplein 1\n8401 AB Dorp',
+      openingHours: 'ma–vr 9.00–17.00\nza 10.00–12.00',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: 'Dorpshuis De Linde',
+        telephone: '+31 (0)513-123 456',
+        email: 'info@dorpshuis.example.nl',
+        address: 'Lindeplein 1\n8401 AB Dorp',
+        openingHours: 'ma–vr 9.00–17.00\nza 10.00–12.00',
+      },
+    });
+  });
+
+  it('names the schema.org type by the kind, a person’s role as jobTitle, and leaves out what is not given (no url: none is known)', () => {
+    const [person, place] = toBlockViews(
+      [
+        block(
+          { nl: { title: 'Anna de Vries', label: 'Secretaris', phone: '0513 123 456' } },
+          { kind: 'person' },
+        ),
+        block({ nl: { title: 'Sporthal De Wiek', label: 'Zaal' } }, { kind: 'place' }),
+      ],
+      'nl',
+      silent,
+    );
+    expect(person?.data).toMatchObject({
+      phone: { text: '0513 123 456', href: 'tel:0513123456' },
+      email: null,
+      address: '',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'Person',
+        name: 'Anna de Vries',
+        jobTitle: 'Secretaris',
+        telephone: '0513 123 456',
+      },
+    });
+    expect(Object.keys(person?.data && 'jsonLd' in person.data ? person.data.jsonLd : {})).not.toContain(
+      'url',
+    );
+    expect(place?.data).toMatchObject({
+      phone: null,
+      jsonLd: { '@context': 'https://schema.org', '@type': 'Place', name: 'Sporthal De Wiek' },
+    });
+    expect(place?.data && 'jsonLd' in place.data ? Object.keys(place.data.jsonLd) : []).toEqual([
+      '@context',
+      '@type',
+      'name',
+    ]);
+  });
+
+  it('shows nothing without a name, and leaves out a stored card whose phone or e-mail breaks its rule', () => {
+    const [empty, ...rest] = toBlockViews(
+      [
+        block({ nl: { title: '   ', phone: '0513 123 456' } }),
+        block({ nl: { title: 'Kapot', phone: '123;ext=<script>alert(1)</script>' } }),
+        block({ nl: { title: 'Kapot', email: 'javascript:alert(1)' } }),
+      ],
+      'nl',
+      silent,
+    );
+    expect(empty?.data).toBeNull();
+    expect(rest).toEqual([]);
+  });
+
+  it('writes the node so that no text can end the script it stands in', () => {
+    const [view] = toBlockViews(
+      [block({ nl: { title: '</script><script>alert(1)</script>', address: 'a & b <!-- c\u2028' } })],
+      'nl',
+      silent,
+    );
+    const data = view?.data as ContactBlockData;
+    const text = jsonLdScriptText(data.jsonLd);
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual(data.jsonLd);
+    expect(text).toContain('\\u003c/script\\u003e');
+  });
+});
+
+describe('table preparation', () => {
+  const block = (content: unknown, options: Record<string, unknown> = {}) =>
+    ({ ...row({ options, content }), buildingBlockName: 'table' }) as BlockRow;
+  const cells = (...texts: string[]) => texts.map((text) => ({ text }));
+
+  it('gives the caption and the cells’ texts trimmed, row by row, with the header options', () => {
+    const [view] = toBlockViews(
+      [
+        block(
+          {
+            nl: {
+              caption: ' Openingstijden ',
+              rows: [
+                cells('', 'Ochtend', 'Middag'),
+                cells('Maandag ', '9.00–12.00', ''),
+                cells('<b>Di</b>', '', '13.00'),
+              ],
+            },
+          },
+          { headerColumn: true, striped: false },
+        ),
+      ],
+      'nl',
+      silent,
+    );
+    expect(view).toMatchObject({
+      name: 'table',
+      options: { headerRow: true, headerColumn: true, striped: false },
+      data: {
+        caption: 'Openingstijden',
+        rows: [
+          ['', 'Ochtend', 'Middag'],
+          ['Maandag', '9.00–12.00', ''],
+          ['<b>Di</b>', '', '13.00'],
+        ],
+      },
+    });
+  });
+
+  it('shows nothing when every cell is empty, and leaves out a stored table with ragged rows', () => {
+    const [empty, ...rest] = toBlockViews(
+      [
+        block({ nl: { caption: 'Leeg', rows: [cells(' ', ''), cells('', '')] } }),
+        block({ nl: { rows: [cells('a', 'b'), cells('c')] } }),
+      ],
+      'nl',
+      silent,
+    );
+    expect(empty?.data).toBeNull();
+    expect(rest).toEqual([]);
   });
 });

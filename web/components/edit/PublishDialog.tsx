@@ -191,5 +191,9 @@ export function findingText(t: Translate, finding: AccessibilityFinding): string
       return t(`publish.codes.brokenLink.${finding.details.reason}`, {
         text: finding.details.text || finding.details.href,
       });
+    case 'tableHeaders':
+      return finding.details.caption
+        ? t('publish.codes.tableHeaders.named', finding.details)
+        : t('publish.codes.tableHeaders.unnamed');
   }
 }

@@ -78,8 +78,22 @@ export function publisherText(
 
 /** Nodes whose text is a line of its own. */
 const LINE_NODES = new Set(['paragraph', 'heading', 'blockquote', 'codeBlock', 'listItem']);
-/** Content keys that hold text a reader sees (not links, variants or other settings). */
-const TEXT_KEYS = ['title', 'intro', 'text', 'label', 'alt', 'caption'];
+/**
+ * Content keys that hold text a reader sees (not links, variants or other settings); a contact
+ * card's phone, e-mail, address and opening hours are read too.
+ */
+const TEXT_KEYS = [
+  'title',
+  'intro',
+  'text',
+  'label',
+  'alt',
+  'caption',
+  'phone',
+  'email',
+  'address',
+  'openingHours',
+];
 
 function inlineText(node: RichTextNode): string {
   if (typeof node.text === 'string') return node.text;

@@ -2,6 +2,7 @@ import type { BlockTypeName } from '../../../../common/blocks/index.ts';
 import { accordion } from './accordion.ts';
 import { buttons } from './buttons.ts';
 import { callToAction } from './call-to-action.ts';
+import { contact } from './contact.ts';
 import type { ServerBlockType } from './define.ts';
 import { divider } from './divider.ts';
 import { download } from './download.ts';
@@ -11,6 +12,7 @@ import { image } from './image.ts';
 import { list } from './list.ts';
 import { notice } from './notice.ts';
 import { quote } from './quote.ts';
+import { table } from './table.ts';
 import { text } from './text.ts';
 import { video } from './video.ts';
 import { widget } from './widget.ts';
@@ -25,6 +27,8 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   quote,
   notice,
   callToAction,
+  contact,
+  table,
   divider,
   video,
   image,
