@@ -6,24 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInByApi, TEST_ADMIN, unexpectedProblems } from './accounts.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
-import { publishFromEditBar } from './edit-mode.ts';
+import { mainBlocks, publishFromEditBar, waitForBlockCount } from './edit-mode.ts';
 
 const PAGE_PATH = '/contact';
 const ALT = 'Het dorpsplein in de zon';
 const TEXT = 'Een nieuw tekstblok uit de browsertest';
-
-/** The blocks of the main area in edit mode, in their order on the page. */
-const mainBlocks = (page: Page) => page.locator('[data-editable-position="main"] > [data-editable-block]');
-
-/** Waits until the main area shows this many blocks (a save re-renders the page after its data reloads). */
-async function waitForBlockCount(page: Page, count: number) {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelectorAll('[data-editable-position="main"] > [data-editable-block]').length ===
-      expected,
-    count,
-  );
-}
 
 async function addBlock(page: Page, type: string) {
   await page.getByRole('button', { name: 'Blok toevoegen aan hoofdgedeelte' }).click();

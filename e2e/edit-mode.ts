@@ -122,3 +122,26 @@ export async function replaceText(page: Page, guid: string, words: string) {
   await drawer.getByRole('button', { name: 'Opslaan' }).click();
   return { drawer, saved };
 }
+
+/** The blocks of the main area in edit mode, in their order on the page. */
+export const mainBlocks = (page: Page) =>
+  page.locator('[data-editable-position="main"] > [data-editable-block]');
+
+/** Waits until the main area shows this many blocks (a save re-renders the page after its data reloads). */
+export async function waitForBlockCount(page: Page, count: number) {
+  await page.waitForFunction(
+    (expected) =>
+      document.querySelectorAll('[data-editable-position="main"] > [data-editable-block]').length ===
+      expected,
+    count,
+  );
+}
+
+/** Opens the new block's drawer of `type` from the main area's "add block" menu. */
+export async function addMainBlock(page: Page, type: string) {
+  await page.getByRole('button', { name: 'Blok toevoegen aan hoofdgedeelte' }).click();
+  await page.getByRole('menuitem', { name: type, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: `Nieuw blok: ${type}` });
+  await drawer.waitFor();
+  return drawer;
+}

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, unexpectedProblems } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
-import { openEditMode, pageWithText, publishFromEditBar } from './edit-mode.ts';
+import {
+  addMainBlock,
+  mainBlocks,
+  openEditMode,
+  pageWithText,
+  publishFromEditBar,
+  waitForBlockCount,
+} from './edit-mode.ts';
 
 /*
  * Issue 31: the quote, notice and call-to-action blocks, added in edit mode from the "add block"
@@ -17,27 +24,6 @@ const NOTICE_TITLE = 'Dorpsstraat afgesloten';
 const NOTICE_TEXT = 'Van 3 tot 7 juni is de Dorpsstraat dicht voor verkeer.';
 const CTA_TITLE = 'Word vrijwilliger';
 const CTA_TEXT = 'Help mee bij de dorpsdag in september.';
-
-/** The blocks of the main area in edit mode, in their order on the page. */
-const mainBlocks = (page: Page) => page.locator('[data-editable-position="main"] > [data-editable-block]');
-
-async function waitForBlockCount(page: Page, count: number) {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelectorAll('[data-editable-position="main"] > [data-editable-block]').length ===
-      expected,
-    count,
-  );
-}
-
-/** Opens the new block's drawer of `type` from the main area's "add block" menu. */
-async function addBlock(page: Page, type: string) {
-  await page.getByRole('button', { name: 'Blok toevoegen aan hoofdgedeelte' }).click();
-  await page.getByRole('menuitem', { name: type, exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: `Nieuw blok: ${type}` });
-  await drawer.waitFor();
-  return drawer;
-}
 
 /** Picks `option` in the drawer's select labelled `label` (a Mantine Select). */
 async function choose(page: Page, drawer: ReturnType<Page['getByRole']>, label: string, option: string) {
@@ -104,7 +90,7 @@ describe('quote, notice and call-to-action blocks', () => {
     const { context, page, problems } = await openEditMode(browser, `${path}/edit`);
     const before = await mainBlocks(page).count();
 
-    const quote = await addBlock(page, 'Citaat');
+    const quote = await addMainBlock(page, 'Citaat');
     await quote.getByRole('textbox', { name: 'Citaat' }).fill(QUOTE);
     await quote.getByRole('textbox', { name: 'Bron (optioneel)' }).fill(SOURCE);
     await quote.getByRole('button', { name: 'Maak aan' }).click();
@@ -112,7 +98,7 @@ describe('quote, notice and call-to-action blocks', () => {
     await waitForBlockCount(page, before + 1);
     await page.locator('figure.quote-block').filter({ hasText: QUOTE }).last().waitFor();
 
-    const notice = await addBlock(page, 'Melding');
+    const notice = await addMainBlock(page, 'Melding');
     await notice.getByRole('textbox', { name: 'Titel (optioneel)' }).fill(NOTICE_TITLE);
     await notice.locator('.ProseMirror').click();
     await page.keyboard.type(NOTICE_TEXT);
@@ -122,7 +108,7 @@ describe('quote, notice and call-to-action blocks', () => {
     await waitForBlockCount(page, before + 2);
     await page.locator('.notice-block-warning').filter({ hasText: NOTICE_TITLE }).last().waitFor();
 
-    const cta = await addBlock(page, 'Oproep tot actie');
+    const cta = await addMainBlock(page, 'Oproep tot actie');
     // Asked without a title or a link, the drawer says which fields are missing.
     await cta.getByRole('button', { name: 'Maak aan' }).click();
     await cta.getByText('Vul dit veld in.').first().waitFor();

@@ -1,9 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, unexpectedProblems } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
-import { openEditMode, pageWithText, publishFromEditBar } from './edit-mode.ts';
+import {
+  addMainBlock,
+  mainBlocks,
+  openEditMode,
+  pageWithText,
+  publishFromEditBar,
+  waitForBlockCount,
+} from './edit-mode.ts';
 
 /*
  * Issue 31: the table and contact blocks, added in edit mode from the "add block" menu (the table's
@@ -18,27 +25,6 @@ const WIDE_CAPTION = 'Dienstregeling buurtbus';
 const NAME = 'Dorpshuis De Linde';
 const PHONE = '+31 (0)513-123 456';
 const EMAIL = 'info@dorpshuis.example.nl';
-
-/** The blocks of the main area in edit mode. */
-const mainBlocks = (page: Page) => page.locator('[data-editable-position="main"] > [data-editable-block]');
-
-async function waitForBlockCount(page: Page, count: number) {
-  await page.waitForFunction(
-    (expected) =>
-      document.querySelectorAll('[data-editable-position="main"] > [data-editable-block]').length ===
-      expected,
-    count,
-  );
-}
-
-/** Opens the new block's drawer of `type` from the main area's "add block" menu. */
-async function addBlock(page: Page, type: string) {
-  await page.getByRole('button', { name: 'Blok toevoegen aan hoofdgedeelte' }).click();
-  await page.getByRole('menuitem', { name: type, exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: `Nieuw blok: ${type}` });
-  await drawer.waitFor();
-  return drawer;
-}
 
 /** A timetable of ten columns: wider than a phone. */
 const STOPS = ['Halte', 'Kerk', 'School', 'Molen', 'Haven', 'Brink', 'Station', 'Sporthal', 'Markt', 'Eind'];
@@ -80,7 +66,7 @@ describe('table and contact blocks', () => {
     const { context, page, problems } = await openEditMode(browser, `${path}/edit`);
     const before = await mainBlocks(page).count();
 
-    const table = await addBlock(page, 'Tabel');
+    const table = await addMainBlock(page, 'Tabel');
     await table.getByRole('textbox', { name: 'Bijschrift (optioneel)' }).fill(CAPTION);
     // Three rows of two cells to start with; a row and a column added by keyboard.
     await table.getByRole('button', { name: 'Rij toevoegen' }).focus();
@@ -106,7 +92,7 @@ describe('table and contact blocks', () => {
     await waitForBlockCount(page, before + 1);
     await page.locator('.table-block').filter({ hasText: CAPTION }).last().waitFor();
 
-    const contact = await addBlock(page, 'Contactgegevens');
+    const contact = await addMainBlock(page, 'Contactgegevens');
     await contact.getByRole('textbox', { name: 'Naam' }).fill(NAME);
     await contact
       .getByRole('textbox', { name: 'Functie of omschrijving (optioneel)' })
