@@ -700,7 +700,75 @@ export async function seedDemoSite({
         name: 'concept',
         title: { nl: 'Concept', en: 'Draft' },
         isPublished: false,
-        blocks: [textBlock([p('Deze pagina is nog niet gepubliceerd.')])],
+        // The block types of issue 31, waiting here for an editor to place them on the site.
+        blocks: [
+          textBlock([p('Deze pagina is nog niet gepubliceerd.')]),
+          {
+            name: 'notice',
+            content: {
+              nl: { title: 'Dorpsstraat afgesloten', ...doc(p('Van 3 tot 7 juni is de Dorpsstraat dicht.')) },
+              en: { title: 'Dorpsstraat closed', ...doc(p('From 3 to 7 June the Dorpsstraat is closed.')) },
+            },
+            options: { kind: 'warning' },
+          },
+          {
+            name: 'quote',
+            content: {
+              nl: {
+                text: 'Een dorp is zo sterk als de mensen die er wonen.',
+                caption: 'De oprichters, 1921',
+              },
+              en: {
+                text: 'A village is as strong as the people who live there.',
+                caption: 'The founders, 1921',
+              },
+            },
+          },
+          {
+            name: 'callToAction',
+            content: {
+              nl: {
+                title: 'Word vrijwilliger',
+                text: 'Help mee bij de dorpsdag in september.',
+                buttons: [{ label: 'Meld je aan', href: '/activiteiten/vrijwilligers' }],
+              },
+              en: {
+                title: 'Become a volunteer',
+                text: 'Help out at the village day in September.',
+                buttons: [{ label: 'Sign up', href: '/activiteiten/vrijwilligers' }],
+              },
+            },
+            options: { background: 'light' },
+          },
+          {
+            name: 'table',
+            content: {
+              nl: {
+                caption: 'Openingstijden dorpshuis',
+                rows: [
+                  [{ text: 'Dag' }, { text: 'Open' }],
+                  [{ text: 'Maandag tot en met vrijdag' }, { text: '9.00 – 22.00' }],
+                  [{ text: 'Zaterdag' }, { text: '10.00 – 17.00' }],
+                ],
+              },
+            },
+            options: { headerRow: true, headerColumn: false, striped: true },
+          },
+          {
+            name: 'contact',
+            content: {
+              nl: {
+                title: 'Dorpshuis De Linde',
+                label: 'Secretariaat',
+                phone: '0513 123 456',
+                email: 'secretariaat@delinde.example',
+                address: 'Dorpsstraat 1\n8401 AB De Linde',
+                openingHours: 'Werkdagen 9.00 – 12.00',
+              },
+            },
+            options: { kind: 'organization' },
+          },
+        ],
       });
 
       const legal = (name: string, title: LocalizedText, nl: RichTextNode[], en: RichTextNode[]) =>
