@@ -65,7 +65,10 @@ describe('cache tags (issue 29): what each content version changed', () => {
       .update(buildingBlockInstances)
       .set({ pageId: b.id })
       .where(eq(buildingBlockInstances.id, block.id));
-    expect((await latest()).tags).toEqual([`block:${block.id}`, `page:${a.id}`, `page:${b.id}`].sort());
+    // (and the owner of what was uploaded for it: media-uses)
+    expect((await latest()).tags).toEqual(
+      [`block:${block.id}`, 'media-uses', `page:${a.id}`, `page:${b.id}`].sort(),
+    );
     // A list placed: which items search finds changed, which it cannot follow word by word.
     const list = await createBlock(db, { pageId: b.id, name: 'list', options: {} });
     expect((await latest()).tags).toContain('search');
@@ -124,6 +127,50 @@ describe('cache tags (issue 29): what each content version changed', () => {
       await db.update(pages).set(change).where(eq(pages.id, page.id));
       expect(await tagsOfLatest(), JSON.stringify(change)).toEqual(['*']);
     }
+  });
+
+  it('notes media-uses when a block or page may name other assets, not for a text edit', async () => {
+    const { db } = database;
+    const page = await createPage(db, { name: 'beeld', title: 'Beeld' });
+    const other = await createPage(db, { name: 'beeld-2', title: 'Beeld 2' });
+    const asset = '4f8e2c1a-9b3d-4e5f-8a7b-6c5d4e3f2a1b';
+    const second = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const hasUses = async () => ((await tagsOfLatest()) ?? []).includes('media-uses');
+    const writer = await createBlock(db, { pageId: page.id, name: 'text', content: text('Een') });
+    expect(await hasUses()).toBe(false);
+    await db
+      .update(buildingBlockInstances)
+      .set({ content: text('Twee') })
+      .where(eq(buildingBlockInstances.id, writer.id));
+    expect(await hasUses()).toBe(false);
+    const image = await createBlock(db, { pageId: page.id, name: 'image', options: { imageGuid: asset } });
+    expect(await hasUses()).toBe(true);
+    // Options that name the same asset (its size), and the same asset in capitals: no other use.
+    await db
+      .update(buildingBlockInstances)
+      .set({ options: { imageGuid: asset.toUpperCase(), size: 'small' } })
+      .where(eq(buildingBlockInstances.id, image.id));
+    expect(await hasUses()).toBe(false);
+    for (const change of [
+      { options: { imageGuid: second } },
+      { pageId: other.id },
+      { content: { nl: { guid: asset } } },
+    ]) {
+      await db.update(buildingBlockInstances).set(change).where(eq(buildingBlockInstances.id, image.id));
+      expect(await hasUses(), JSON.stringify(change)).toBe(true);
+    }
+    await db.delete(buildingBlockInstances).where(eq(buildingBlockInstances.id, writer.id));
+    expect(await hasUses()).toBe(true); // a removed block may have owned an upload
+    await db
+      .update(pages)
+      .set({ options: [{ name: 'socialImage', value: asset }] })
+      .where(eq(pages.id, page.id));
+    expect(await tagsOfLatest()).toEqual(['media-uses', `page:${page.id}`]);
+    await db
+      .update(pages)
+      .set({ options: [{ name: 'socialImage', value: asset }, { name: 'showFooter', value: 'false' }] })
+      .where(eq(pages.id, page.id));
+    expect(await tagsOfLatest()).toEqual([`page:${page.id}`]);
   });
 
   it('names the words a block’s text gained or lost, as written and stemmed, in both languages', async () => {

@@ -35,6 +35,16 @@ export const EVERY_ANSWER = '*';
  */
 export const SEARCH_ANSWERS = 'search';
 export const termTag = (stem: string) => `term:${stem}`;
+
+/**
+ * Who may see an image or document (its owners: the pages and items that use it, `GET /a/{guid}`)
+ * depends on `media-uses` (a block or page that names other assets, a block removed or moved,
+ * migration 0026) and on `items`; a change of the media rows themselves, header images or settings
+ * is `*`.
+ */
+export const MEDIA_OWNERS: ReadonlySet<string> = new Set(['media-uses', 'items']);
+/** A media row changes only with `*` (its table has no finer tags). */
+export const MEDIA_ROWS: ReadonlySet<string> = new Set(['media']);
 const WORD_PREFIX = 'word:';
 /** Longer words are not spelled out prefix by prefix: their change counts as `search`. */
 const LONGEST_WORD = 100;

@@ -3,7 +3,7 @@ import type { MediaPurpose } from '../../../common/media.ts';
 import type { Executor } from '../../db/client.ts';
 import { buildingBlockInstances, listItems, type MediaRow, media, pages } from '../../db/schema.ts';
 import type { MediaOwnerForPolicy, PageForPolicy } from '../../policies/index.ts';
-import { LruCache } from '../cache.ts';
+import { type ContentChanges, LruCache, MEDIA_ROWS } from '../cache.ts';
 import { findDraftWithBlock } from '../drafts/queries.ts';
 
 /** Uploaded images by guid (unknown guids are simply absent). */
@@ -118,15 +118,28 @@ export async function mediaOwner(
 /**
  * Media rows by guid, cached in memory per content version: an asset's texts and file change only
  * by public commands (issue 27), which move the version, so the hot path of GET /a/{guid} asks the
- * database once per image, process and version. A new upload is remembered under the version it
- * was made in (an upload moves no version).
+ * database once per image, process and version. A row is kept across later versions while none of
+ * them changed a media row (`*`, see `MEDIA_ROWS`), so an editor's text edit does not send every
+ * image request to the database. A new upload is remembered under the version it was made in (an
+ * upload moves no version).
  */
 export class MediaRows {
   readonly #rows = new LruCache<{ version: string | undefined; row: MediaRow }>(10_000);
+  readonly #changes: ContentChanges | undefined;
+
+  constructor(changes?: ContentChanges) {
+    this.#changes = changes;
+  }
 
   async find(db: Executor, guid: string, version?: string): Promise<MediaRow | undefined> {
     const cached = this.#rows.get(guid);
-    if (cached && version !== undefined && cached.version === version) return cached.row;
+    if (cached && version !== undefined && cached.version !== undefined) {
+      if (cached.version === version) return cached.row;
+      if (this.#changes?.holds(MEDIA_ROWS, cached.version, version)) {
+        cached.version = version; // the next lookup checks only the versions after this one
+        return cached.row;
+      }
+    }
     const [row] = await db.select().from(media).where(eq(media.id, guid)).limit(1);
     if (row) this.#rows.set(guid, { version, row });
     return row;

@@ -22,6 +22,7 @@ import * as mediaDomain from '../../domains/media/index.ts';
 import { checkUploader } from '../../domains/media/uploads.ts';
 import { AppError, errorBody, notFound } from '../../errors.ts';
 import { VERSION_WAIT_MS } from '../../http/public-cache.ts';
+import { MEDIA_OWNERS } from '../../domains/cache.ts';
 import { MULTIPART_OVERHEAD_BYTES, type UploadRule, uploadLeaseOf } from '../../http/upload-gate.ts';
 import { RefusalLog, TransformUnavailable, transformClient } from '../../media/admission.ts';
 import { processPdf, sniffDocument } from '../../media/documents.ts';
@@ -84,7 +85,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     timeoutSeconds: config.mediaTransformTimeoutSeconds,
     threads: config.mediaTransformThreads,
   });
-  const rows = new mediaDomain.MediaRows();
+  const rows = new mediaDomain.MediaRows(app.contentChanges);
   const scratch = scratchSpaceFor(config);
 
   // A refused transform (the gate's, or over its time limit) is the server protecting itself, not an
@@ -324,7 +325,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The owner (a block's or an item's page: published? members only?) is content: looked up once
-      // per content version, so an image request asks the database nothing on the hot path.
+      // and kept while no later version changed its uses (cache tags), so an image request asks
+      // the database nothing on the hot path, also while editors work.
       const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
       // A URL naming the asset's current file version is that file for good; one without it (or
       // an older one) shows whatever file the asset has now, so it is kept an hour (issue 27).
@@ -332,8 +334,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         contextOf(request),
         rows,
         request.params.guid,
-        (db, found) =>
-          app.views.get(version, `media-owners|${found.id}`, () => mediaDomain.mediaOwners(db, found)),
+        async (db, found) =>
+          (
+            await app.views.getTracked(version, `media-owners|${found.id}`, async () => ({
+              value: await mediaDomain.mediaOwners(db, found),
+              tags: MEDIA_OWNERS,
+            }))
+          ).value,
         version,
       );
 

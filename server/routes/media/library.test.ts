@@ -281,6 +281,41 @@ describe('the media library', () => {
     expect(shown.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('keeps who may see an asset across edits that change none of its uses, and not across one that does (issue 29)', async () => {
+    const { db } = test.database;
+    const guid = await uploadToLibrary(editor, 'dorpsplein.png');
+    const visitorStatus = async () => (await call('GET', `/a/${guid}?width=300`)).statusCode;
+    const shown = await createPage(db, { name: 'plein', title: 'Plein', blocks: [{ name: 'text' }] });
+    const hidden = await createPage(db, { name: 'plein-leden', title: 'Plein (leden)' });
+    await db.update(pages).set({ roleIds: ['leden'] }).where(eq(pages.id, hidden.id));
+    expect(await visitorStatus()).toBe(404); // only in the library
+    const [block] = await db
+      .insert(buildingBlockInstances)
+      .values({ pageId: hidden.id, buildingBlockName: 'image', options: { imageGuid: guid }, sortId: 1 })
+      .returning();
+    expect(await visitorStatus()).toBe(404); // used on a members-only page
+    const textBlock = shown.blocks[0]?.id ?? '';
+    const edited = await call('PUT', `/api/buildingblockinstance/${textBlock}`, admin, {
+      content: { nl: { doc: { type: 'doc', content: [{ type: 'paragraph' }] } } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await visitorStatus()).toBe(404); // a text edit elsewhere: the kept owners still hold
+    const move = (pageId: string) =>
+      db
+        .update(buildingBlockInstances)
+        .set({ pageId })
+        .where(eq(buildingBlockInstances.id, block?.id ?? ''));
+    await move(shown.id);
+    expect(await visitorStatus()).toBe(200); // moved to a public page
+    await move(hidden.id);
+    expect(await visitorStatus()).toBe(404);
+    await db
+      .update(pages)
+      .set({ options: [{ name: 'socialImage', value: guid }] })
+      .where(eq(pages.id, shown.id));
+    expect(await visitorStatus()).toBe(200); // a public page's social image
+  });
+
   it('leaves out of the unused filter every asset where-used finds, whatever names it', async () => {
     const { db } = test.database;
     const kinds = [
