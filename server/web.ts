@@ -291,7 +291,9 @@ export const webRoutes: FastifyPluginAsync<{
       reply.header('x-cache', 'hit');
       return sendMemberPage(request, reply, entry, viewer, cspNonce(reply));
     }
-    if (!admitRead(app, request, reply)) return refusePage(reply, app.overload, siteLocaleOf(request));
+    if (!admitRead(app, request, reply, memberPages.isRefill(key))) {
+      return refusePage(reply, app.overload, siteLocaleOf(request));
+    }
     const settle = request.method === 'GET' ? memberPages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();
@@ -383,10 +385,11 @@ export const webRoutes: FastifyPluginAsync<{
         return sendCachedPage(request, reply, entry);
       }
     }
-    // A render is work: refused at once while the node has a standing queue (issue 29); a form
-    // post or another write is never refused here.
+    // A render is work: refused at once while the node has a standing queue (issue 29), unless it
+    // makes a kept page again (one per page at a time: it goes back into the cache); a form post or
+    // another write is never refused here.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && !admitRead(app, request, reply)) {
+    if (isRead && !admitRead(app, request, reply, key !== null && pages.isRefill(key))) {
       return refusePage(reply, app.overload, siteLocaleOf(request));
     }
     // The first miss of a key after a change renders it; others meanwhile wait for that render.

@@ -63,6 +63,33 @@ describe('a node under overload refuses reads that need work, nothing else (issu
     expectApiError(english, 503, 'overloaded', 'en');
   });
 
+  it('lets in the one read that makes a kept answer again after a change, and serves it from then on', async () => {
+    const first = await test.app.inject({ method: 'GET', url: menuUrl });
+    // A change of everything: the kept answers are stale.
+    await createMenu(test.database.db, 'Zijbalk');
+    const admit = vi
+      .spyOn(test.app.overload, 'admit')
+      .mockImplementation((_read, _at, isRefill = false) => isRefill);
+    try {
+      const refilled = await test.app.inject({ method: 'GET', url: menuUrl });
+      expect(refilled.statusCode).toBe(200);
+      expect(refilled.headers['x-cache']).toBeUndefined();
+      expect(refilled.body).toBe(first.body);
+      const again = await test.app.inject({ method: 'GET', url: menuUrl });
+      expect(again.headers['x-cache']).toBe('hit');
+      // A read that was never kept is no refill: refused (an API read and a page).
+      expectApiError(
+        await test.app.inject({ method: 'GET', url: `${menuUrl}&lang=en` }),
+        503,
+        'overloaded',
+        'en',
+      );
+      expect((await test.app.inject({ method: 'GET', url: '/nooit-gezien' })).statusCode).toBe(503);
+    } finally {
+      admit.mockRestore();
+    }
+  });
+
   it('never refuses a write, a health check or the metrics', async () => {
     using _ = overloaded();
     const write = await test.app.inject({

@@ -80,6 +80,19 @@ describe('overload: refusing reads while a queue stands (issue 29)', () => {
     expect(shedder.admit({}, clock.now)).toBe(true);
   });
 
+  it('lets a refill of a kept answer in under overload, up to the minimum of reads at once', () => {
+    const { clock, shedder } = shedderAt();
+    for (let index = 0; index < 6; index += 1) shedder.admit({}, clock.now);
+    clock.now += 4_000;
+    expect(shedder.admit({}, clock.now)).toBe(false);
+    const refills = Array.from({ length: 4 }, () => ({}));
+    for (const read of refills) expect(shedder.admit(read, clock.now, true)).toBe(true);
+    expect(shedder.admit({}, clock.now, true)).toBe(false); // 4 refills in hand already
+    shedder.finished(refills[0] as object, true);
+    expect(shedder.admit({}, clock.now, true)).toBe(true);
+    expect(shedder.refused).toBe(2);
+  });
+
   it('refuses nothing when turned off (OVERLOAD_WAIT_SECONDS=0)', () => {
     const clock = { now: 0 };
     const shedder = new LoadShedder({ targetMs: 0, minInFlight: 0, now: () => clock.now });

@@ -4,7 +4,7 @@ import nl from '../../common/i18n/nl.json' with { type: 'json' };
 import type { Locale } from '../../common/localized-text.ts';
 import { xml } from '../domains/discovery/documents.ts';
 import { errorBody } from '../errors.ts';
-import { isPublicRead } from './public-cache.ts';
+import { isPublicRead, refillsCache } from './public-cache.ts';
 
 /**
  * Under overload (issue 29): when a node has more waiting work than it can finish in a few
@@ -39,6 +39,8 @@ export class LoadShedder {
   readonly #now: () => number;
   /** Reads let in and not yet answered, by when they were let in (insertion order: oldest first). */
   readonly #inFlight = new Map<object, number>();
+  /** Of those, the refills let in under overload (`admit`). */
+  readonly #refills = new Set<object>();
   #windowStart: number;
   #windowMin = Number.POSITIVE_INFINITY;
   #isOverloaded = false;
@@ -72,13 +74,19 @@ export class LoadShedder {
 
   /**
    * Whether to refuse a new read that needs work now; if not, it is counted in (`admittedAt`: now,
-   * as the caller's clock reads it) until `finished`.
+   * as the caller's clock reads it) until `finished`. A refill (a read that makes a kept answer
+   * again, one per key at a time: ResponseCache.isRefill) is let in under overload too, up to
+   * `minInFlight` refills at once: the answers visitors ask for most return to the cache, where
+   * they cost nothing, instead of the node refusing them for as long as the load lasts.
    */
-  admit(read: object, admittedAt: number): boolean {
+  admit(read: object, admittedAt: number, isRefill = false): boolean {
     if (!this.isEnabled) return true;
     if (this.#overloadedNow() && this.#inFlight.size >= this.#minInFlight) {
-      this.#refused += 1;
-      return false;
+      if (!isRefill || this.#refills.size >= this.#minInFlight) {
+        this.#refused += 1;
+        return false;
+      }
+      this.#refills.add(read);
     }
     this.#inFlight.set(read, admittedAt);
     return true;
@@ -89,6 +97,7 @@ export class LoadShedder {
     const admittedAt = this.#inFlight.get(read);
     if (admittedAt === undefined) return;
     this.#inFlight.delete(read);
+    this.#refills.delete(read);
     if (isMeasured) this.#windowMin = Math.min(this.#windowMin, this.#now() - admittedAt);
   }
 
@@ -122,7 +131,7 @@ export function registerLoadShedding(app: FastifyInstance, shedder: LoadShedder)
   app.addHook('preHandler', async (request, reply) => {
     const isRead = READS.has(request.method) || isPublicRead(request);
     if (!isRead || !request.url.startsWith('/api/')) return;
-    if (!admitRead(app, request, reply)) return refuseRead(request, reply, shedder);
+    if (!admitRead(app, request, reply, refillsCache(request))) return refuseRead(request, reply, shedder);
   });
 }
 
@@ -130,12 +139,18 @@ export function registerLoadShedding(app: FastifyInstance, shedder: LoadShedder)
  * Lets a read in, or says it is refused; a read let in is counted until its answer has gone (or
  * its connection has), measured unless it was answered from a cache.
  */
-export function admitRead(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
+export function admitRead(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** It makes a kept answer again (ResponseCache.isRefill). */
+  isRefill = false,
+): boolean {
   const shedder = app.overload;
   if (!shedder.isEnabled) return true;
   // Its time counts from here, when it needs work: not the time it spent waiting for another
   // request's render of the same page (then found stale), which is no queue of this node's.
-  if (!shedder.admit(request, performance.now())) return false;
+  if (!shedder.admit(request, performance.now(), isRefill)) return false;
   reply.raw.once('close', () => {
     const isHit = reply.getHeader('x-cache') === 'hit';
     shedder.finished(request, reply.raw.writableFinished && !isHit);

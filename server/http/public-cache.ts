@@ -153,6 +153,16 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   }
 
   /**
+   * Whether a render of `key` would refill it: it had an entry (now stale or past its minute) and
+   * no request is making one. Under overload such a render is still let in (one per key at a time,
+   * LoadShedder), so the pages visitors ask for come back into the cache and are served from it,
+   * instead of every request for them being refused until the load stops.
+   */
+  isRefill(key: string): boolean {
+    return this.#slots.has(key) && !this.#pending.has(key);
+  }
+
+  /**
    * This request makes the entry for (key, version): others looking it up meanwhile do not. Settle
    * with the entry (kept, and handed to those waiting) or null (not cacheable: they make their own).
    */
@@ -316,6 +326,14 @@ export function sendCached(
   return reply.status(entry.status).send(body);
 }
 
+/** Public API reads whose answer refills a kept entry (ResponseCache.isRefill): admitted under overload. */
+const refills = new WeakSet<FastifyRequest>();
+
+/** Whether this read makes a kept public answer again (see ResponseCache.isRefill). */
+export function refillsCache(request: FastifyRequest): boolean {
+  return refills.has(request);
+}
+
 /** Response headers a cached API answer keeps. */
 const KEPT_API_HEADERS = ['content-type', 'cache-token', 'content-language'];
 
@@ -348,6 +366,7 @@ export function registerPublicApiCache(
     const key = `${request.locale}\u0000${request.method === 'POST' ? 'POST ' : ''}${request.url}\u0000${body}`;
     const entry = await cache.lookup(key, version);
     if (entry) return sendCached(request, reply.header('x-cache', 'hit'), entry);
+    if (cache.isRefill(key)) refills.add(request);
     misses.set(request, cache.claim(key, version));
     return undefined;
   };
