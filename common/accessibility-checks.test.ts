@@ -241,6 +241,39 @@ describe('videos', () => {
   });
 });
 
+describe('maps', () => {
+  const dam = { latitude: 52.3731, longitude: 4.8922, zoom: 16 };
+
+  it('finds a map without the name of its place, per language, named by its address', () => {
+    const subject = block(
+      'map',
+      { nl: { title: '\u200b ', address: 'Dam 1\n1012 JS Amsterdam' }, en: { title: 'Dam Square' } },
+      { options: dam },
+    );
+    expect(blockFindings(check([subject]))).toEqual([
+      {
+        code: 'mapTitle',
+        blockGuid: subject.guid,
+        position: 'main',
+        language: 'nl',
+        details: { address: 'Dam 1\n1012 JS Amsterdam' },
+      },
+    ]);
+  });
+
+  it('accepts a named map, and ignores one that shows nothing (no place, or one out of the world)', () => {
+    expect(blockFindings(check([block('map', { nl: { title: 'De Dam' } }, { options: dam })]))).toEqual([]);
+    for (const options of [
+      { latitude: null, longitude: null, zoom: 16 },
+      { latitude: 91, longitude: 4.89 },
+      { latitude: '52.37', longitude: '4.89' },
+      {},
+    ]) {
+      expect(blockFindings(check([block('map', { nl: { title: '' } }, { options })]))).toEqual([]);
+    }
+  });
+});
+
 describe('links', () => {
   it.each([
     ['nl', 'Klik hier!'],

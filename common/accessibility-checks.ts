@@ -9,6 +9,7 @@ import {
   sitePalette,
   WHITE,
 } from './colors.ts';
+import { isLatitude, isLongitude } from './geo.ts';
 import { LOCALES, type Locale } from './localized-text.ts';
 import { type LayoutPosition, layoutPositions, type PageLayout } from './pages.ts';
 import { isAllowedUrl, parseLinkReference, videoEmbedUrl } from './urls.ts';
@@ -30,6 +31,7 @@ export const ACCESSIBILITY_CODES = [
   'videoTitle',
   'brokenLink',
   'tableHeaders',
+  'mapTitle',
 ] as const;
 export type AccessibilityCode = (typeof ACCESSIBILITY_CODES)[number];
 
@@ -38,8 +40,8 @@ export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 /** What each kind of finding says besides where it is. Texts are cut to MAX_DETAIL_LENGTH. */
 export type AccessibilityDetails = {
   /**
-   * `missing`: no alt text; `fileName`: the alt text is a file name (`IMG_0042.jpg`). An image block
-   * or one image of a gallery (a finding per image, in the gallery's order).
+   * `missing`: no alt text; `fileName`: the alt text is a file name (`IMG_0042.jpg`). An image block,
+   * one image of a gallery or one card's image (a finding per image, in the block's order).
    */
   imageAlt: { reason: 'missing' | 'fileName'; text: string; isLinked: boolean };
   /** A heading at level `to` right after one at level `from` (`to` > `from` + 1); `text` is the heading's. */
@@ -67,6 +69,11 @@ export type AccessibilityDetails = {
    * that a screen reader can say which row and column a cell is in); `caption` names it ('' when none).
    */
   tableHeaders: { caption: string };
+  /**
+   * A map block (issue 31) without the place's name: its frame and its link to OpenStreetMap are
+   * named by it, so screen readers would announce neither; `address` names the map ('' when none).
+   */
+  mapTitle: { address: string };
 };
 
 export const BROKEN_LINK_REASONS = ['gone', 'unpublished', 'unreachable'] as const;
@@ -392,11 +399,42 @@ function richTextDocs(name: string, content: Json): unknown[] {
   return [];
 }
 
+/**
+ * The cards a cards block shows in a language, in order (blocks/types/cards.ts): each card of the
+ * options whose texts there have a title; with its image guid, link and own alt text.
+ */
+function shownCards(
+  content: Json,
+  options: unknown,
+): { title: string; alt: string | null; imageGuid: string | null; href: string | null }[] {
+  const texts = field(content, 'cards');
+  return arrayField(options, 'cards').flatMap((card) => {
+    const key = stringField(card, 'key');
+    const own = key === null ? undefined : field(texts, key);
+    const title = visible(stringField(own, 'title') ?? '');
+    if (title === '') return [];
+    const imageGuid = stringField(card, 'imageGuid');
+    const href = stringField(card, 'href');
+    return [
+      {
+        title,
+        alt: stringField(own, 'alt'),
+        imageGuid: imageGuid === '' ? null : imageGuid,
+        href: href !== null && href !== '' && isAllowedUrl(href, 'link') ? href : null,
+      },
+    ];
+  });
+}
+
 /** The block types whose title the view renders as an h2 (list, widget, form, notice, call to action, contact card). */
 const TITLED_BLOCKS = new Set(['list', 'widget', 'form', 'notice', 'callToAction', 'contact']);
 
-/** The headings a block renders, in order: its title (h2), then those of its rich text. */
-function blockHeadings(name: string, content: Json): Heading[] {
+/**
+ * The headings a block renders, in order: its title (h2), then those of its rich text; a cards
+ * block's are its cards' titles (h2, as a list's item titles without a list title).
+ */
+function blockHeadings(name: string, content: Json, options: unknown): Heading[] {
+  if (name === 'cards') return shownCards(content, options).map(({ title }) => ({ level: 2, text: title }));
   const title = TITLED_BLOCKS.has(name) ? (stringField(content, 'title')?.trim() ?? '') : '';
   return [
     ...(title !== '' ? [{ level: 2 as const, text: title }] : []),
@@ -449,8 +487,8 @@ function blockFindings(
     if (reason === undefined || !BROKEN_LINK_REASONS.includes(reason)) return;
     findings.push({ ...at, code: 'brokenLink', details: { reason, text: cut(visible(text)), href } });
   };
-  const checkLink = (text: string, href: string) => {
-    checkTarget(text, href);
+  const checkLink = (text: string, href: string, withTarget = true) => {
+    if (withTarget) checkTarget(text, href);
     const shown = visible(text);
     if (shown === '') {
       findings.push({ ...at, code: 'emptyLink', details: { href: cut(href) } });
@@ -526,6 +564,21 @@ function blockFindings(
       }
       break;
     }
+    case 'cards': {
+      // A card is one link, named by its title (its image's alt text is not the link's name); its
+      // image says what the library or the card says of it. The links are options (the same in
+      // every language): a broken one is named once, in the first language the block shows in.
+      const isFirstLanguage = language === 'nl' || contentIn(block, 'nl') === null;
+      for (const card of shownCards(content, block.options)) {
+        if (card.imageGuid !== null) {
+          const asset = libraryAsset(assets, card.imageGuid);
+          const alt = asset === undefined ? null : shownAlt(card.alt, asset, language, false);
+          if (alt !== null) checkAlt(alt, false);
+        }
+        if (card.href !== null) checkLink(card.title, card.href, isFirstLanguage);
+      }
+      break;
+    }
     case 'table': {
       // The headers are options (the same in every language): named once, in the first language the
       // table shows in. A table whose cells are all empty shows nothing (blocks/types/table.ts).
@@ -546,6 +599,15 @@ function blockFindings(
       if (url === null || videoEmbedUrl(url) === null) break;
       if (visible(stringField(content, 'title') ?? '') === '') {
         findings.push({ ...at, code: 'videoTitle', details: { url: cut(url) } });
+      }
+      break;
+    }
+    case 'map': {
+      // A map without a place shows nothing (blocks/types/map.ts).
+      if (!isLatitude(block.options.latitude) || !isLongitude(block.options.longitude)) break;
+      if (visible(stringField(content, 'title') ?? '') === '') {
+        const address = cut(visible(stringField(content, 'address') ?? ''));
+        findings.push({ ...at, code: 'mapTitle', details: { address } });
       }
       break;
     }
@@ -571,7 +633,7 @@ function headingFindings(blocks: readonly AccessibilityBlock[]): AccessibilityFi
       if (content === null) continue;
       let headings: Heading[] = [];
       try {
-        headings = blockHeadings(block.name, content);
+        headings = blockHeadings(block.name, content, block.options);
       } catch {
         headings = [];
       }

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'accessibility_findings',
   // The media library (issue 27): an asset still used somewhere is not deleted unasked
   'media_in_use',
+  // The map block's address search (issue 31): turned off, or its geocoder not answering
+  'geocoder_off',
+  'geocoder_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

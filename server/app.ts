@@ -45,6 +45,7 @@ import { cacheRoutes } from './routes/cache/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { discoveryRoutes } from './routes/discovery/index.ts';
 import { formRoutes } from './routes/forms/index.ts';
+import { geocodeRoutes } from './routes/geocode/index.ts';
 import { headerImageRoutes } from './routes/header-images/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { invitationRoutes } from './routes/invitations/index.ts';
@@ -161,9 +162,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: isDevelopment ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        // Video blocks, and the editor's preview of a draft (issue 13), which frames the site itself.
-        // Other sites may not frame ours (helmet's frame-ancestors 'self').
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        // Video and map blocks, and the editor's preview of a draft (issue 13), which frames the site
+        // itself. Other sites may not frame ours (helmet's frame-ancestors 'self').
+        frameSrc: [
+          "'self'",
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://www.openstreetmap.org',
+        ],
         upgradeInsecureRequests:
           config.env === 'production' && config.publicUrl?.startsWith('https:') ? [] : null,
       },
@@ -278,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formRoutes);
   await app.register(searchRoutes);
   await app.register(linkRoutes);
+  await app.register(geocodeRoutes);
   await app.register(mediaRoutes);
   await app.register(cacheRoutes);
   await app.register(backupRoutes);

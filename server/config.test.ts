@@ -162,6 +162,19 @@ describe('loadConfig', () => {
     expect(configErrorFor({ STATISTICS_ENABLED: 'off' }).message).toContain('STATISTICS_ENABLED');
   });
 
+  it("asks OpenStreetMap's geocoder by default, another at GEOCODER_URL, none with 'off' (issue 31)", () => {
+    expect(loadConfig({})).toMatchObject({
+      geocoderUrl: 'https://nominatim.openstreetmap.org/search',
+      geocoderTimeoutMs: 5000,
+    });
+    const local = loadConfig({ GEOCODER_URL: 'http://127.0.0.1:8080/search', GEOCODER_TIMEOUT: '2' });
+    expect(local).toMatchObject({ geocoderUrl: 'http://127.0.0.1:8080/search', geocoderTimeoutMs: 2000 });
+    expect(loadConfig({ GEOCODER_URL: 'off' }).geocoderUrl).toBeUndefined();
+    expect(testConfig().geocoderUrl).toBeUndefined();
+    expect(configErrorFor({ GEOCODER_URL: 'file:///etc/passwd' }).message).toContain('GEOCODER_URL');
+    expect(configErrorFor({ GEOCODER_TIMEOUT: '0' }).message).toContain('GEOCODER_TIMEOUT');
+  });
+
   it('trusts no proxy by default, and exactly the proxies TRUST_PROXY names', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

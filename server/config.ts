@@ -48,6 +48,9 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+/** OpenStreetMap's own geocoder (its usage policy: an identifying User-Agent, light use, no autocomplete). */
+export const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
+
 const S3_REQUIRED = [
   'MEDIA_S3_ENDPOINT',
   'MEDIA_S3_BUCKET',
@@ -197,6 +200,18 @@ const configSchema = z.object({
   TRANSLATE_DAILY_CHARACTERS: wholeNumber(1, 1_000_000_000, 1_000_000),
   /** Characters a day one address (an IPv6 /64) may have sent to the service. */
   TRANSLATE_DAILY_CHARACTERS_PER_ADDRESS: wholeNumber(1, 1_000_000_000, 100_000),
+  /**
+   * A Nominatim-compatible geocoder (its search URL) for the map block's address search in the
+   * editor (issue 31); `off`: editors type the coordinates themselves.
+   */
+  GEOCODER_URL: z
+    .union([
+      z.literal('off'),
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL, or 'off'" }),
+    ])
+    .default(DEFAULT_GEOCODER_URL),
+  /** Seconds an address search may take before the editor is told to type the coordinates. */
+  GEOCODER_TIMEOUT: wholeNumber(1, 60, 5),
 });
 
 /** With MEDIA_STORAGE=s3, the bucket settings are needed (checked after each field's own rule). */
@@ -255,6 +270,9 @@ export type Config = {
   translateTimeoutMs: number;
   /** Daily caps of automatic translation, in characters sent to the service. */
   translateDailyCharacters: { total: number; perAddress: number };
+  /** The map block's address search (issue 31); undefined when it is off. */
+  geocoderUrl: string | undefined;
+  geocoderTimeoutMs: number;
 };
 
 /** Where an S3-compatible bucket is and how to sign in to it. */
@@ -319,6 +337,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       total: value.TRANSLATE_DAILY_CHARACTERS,
       perAddress: value.TRANSLATE_DAILY_CHARACTERS_PER_ADDRESS,
     },
+    geocoderUrl: value.GEOCODER_URL === 'off' ? undefined : value.GEOCODER_URL,
+    geocoderTimeoutMs: value.GEOCODER_TIMEOUT * 1000,
   };
 }
 
@@ -339,9 +359,15 @@ function s3Settings(value: z.infer<typeof configSchema>): S3Settings | undefined
   };
 }
 
-/** A test or a script builds its config from defaults plus a few overrides. */
+/**
+ * A test or a script builds its config from defaults plus a few overrides. No geocoder: a test never
+ * reaches a service on the internet (the map block's tests start their own).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', GEOCODER_URL: 'off' }),
+    ...overrides,
+  };
 }
 
 function emptyToUndefined(env: Record<string, string | undefined>): Record<string, string | undefined> {

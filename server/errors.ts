@@ -45,6 +45,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   upload_not_accepted: 415,
   scratch_full: 503,
   overloaded: 503,
+  geocoder_off: 404,
+  // A 4xx: no request a client can send gets a 5xx, and another's service down is no fault here.
+  geocoder_unavailable: 424,
 };
 
 /** Seconds a client whose upload met a full scratch space is told to wait (issue 34). */

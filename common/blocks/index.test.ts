@@ -46,11 +46,12 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, quote, notice, buttons, call to action, accordion, table, contact, divider, video, image, list, widget, form, gallery and download', () => {
+  it('are text, quote, notice, buttons, call to action, cards, accordion, table, contact, map, divider, video, image, list, widget, form, gallery and download', () => {
     expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
       'accordion',
       'buttons',
       'callToAction',
+      'cards',
       'contact',
       'divider',
       'download',
@@ -58,6 +59,7 @@ describe('block types', () => {
       'gallery',
       'image',
       'list',
+      'map',
       'notice',
       'quote',
       'table',
@@ -77,6 +79,7 @@ describe('block types', () => {
     expect(BLOCK_TYPES.notice.options.parse({})).toEqual({ kind: 'info' });
     expect(BLOCK_TYPES.callToAction.options.parse({})).toEqual({ background: 'light' });
     expect(BLOCK_TYPES.contact.options.parse({})).toEqual({ kind: 'organization' });
+    expect(BLOCK_TYPES.map.options.parse({})).toEqual({ latitude: null, longitude: null, zoom: 16 });
     expect(BLOCK_TYPES.table.options.parse({})).toEqual({
       headerRow: true,
       headerColumn: false,
@@ -113,6 +116,37 @@ describe('block types', () => {
       [['rows', 3], 'validation.tableRowLength'],
     ]);
     expect(BLOCK_TYPES.table.options.safeParse({ striped: 'yes' }).success).toBe(false);
+  });
+
+  it('accept a map of a named place whose coordinates follow the one rule (common/geo.ts), kept to six decimals', () => {
+    const map = (options: unknown) => BLOCK_TYPES.map.options.safeParse(options);
+    expect(map({ latitude: 52.37021234, longitude: -4.8952, zoom: 17 }).data).toEqual({
+      latitude: 52.370212,
+      longitude: -4.8952,
+      zoom: 17,
+    });
+    expect(map({ latitude: 90, longitude: -180 }).data).toEqual({ latitude: 90, longitude: -180, zoom: 16 });
+    expect(map({ latitude: 90.000001, longitude: 0 }).error?.issues[0]?.message).toBe('validation.latitude');
+    expect(map({ latitude: 0, longitude: 180.5 }).error?.issues[0]?.message).toBe('validation.longitude');
+    expect(map({ latitude: 52.37, longitude: null }).error?.issues[0]).toMatchObject({
+      path: ['longitude'],
+      message: 'validation.required',
+    });
+    for (const latitude of ['52.37', Number.NaN, Number.POSITIVE_INFINITY, true, [52]]) {
+      expect(map({ latitude, longitude: 4.89 }).success, String(latitude)).toBe(false);
+    }
+    for (const zoom of [0, 20, 16.5, '16', -1])
+      expect(map({ latitude: 1, longitude: 1, zoom }).success).toBe(false);
+    const content = (value: unknown) => BLOCK_TYPES.map.content.safeParse(value);
+    expect(content({ title: 'Dorpshuis De Linde' }).data).toEqual({
+      title: 'Dorpshuis De Linde',
+      address: '',
+    });
+    expect(content({ title: '' }).success).toBe(false);
+    expect(content({ title: 'x'.repeat(201) }).success).toBe(false);
+    expect(content({ title: 'x', address: 'y'.repeat(501) }).success).toBe(false);
+    expect(content({ title: { html: '<b>x</b>' } }).success).toBe(false);
+    expect(BLOCK_TYPES.map.content.safeParse(BLOCK_TYPES.map.newContent()).success).toBe(false);
   });
 
   it('accept a contact card with a name, its phone and e-mail by their rules', () => {

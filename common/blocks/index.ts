@@ -4,6 +4,7 @@ import type { LayoutPosition } from '../pages.ts';
 import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
 import { type CallToActionBlockData, callToActionBlock } from './call-to-action.ts';
+import { type CardsBlockData, cardsBlock } from './cards.ts';
 import { type ContactBlockData, contactBlock } from './contact.ts';
 import { type DividerBlockData, dividerBlock } from './divider.ts';
 import { type DownloadBlockData, downloadBlock } from './download.ts';
@@ -11,6 +12,7 @@ import { type FormBlockData, formBlock } from './form.ts';
 import { type GalleryBlockData, galleryBlock } from './gallery.ts';
 import { type ImageBlockData, imageBlock } from './image.ts';
 import { type ListBlockData, listBlock } from './list.ts';
+import { type MapBlockData, mapBlock } from './map.ts';
 import type { BlockTypeName } from './names.ts';
 import { type NoticeBlockData, noticeBlock } from './notice.ts';
 import { type QuoteBlockData, quoteBlock } from './quote.ts';
@@ -34,7 +36,9 @@ export const BLOCK_TYPES = {
   quote: quoteBlock,
   notice: noticeBlock,
   callToAction: callToActionBlock,
+  cards: cardsBlock,
   contact: contactBlock,
+  map: mapBlock,
   table: tableBlock,
   divider: dividerBlock,
   video: videoBlock,
@@ -57,7 +61,9 @@ export type BlockViewData = {
   quote: QuoteBlockData;
   notice: NoticeBlockData;
   callToAction: CallToActionBlockData;
+  cards: CardsBlockData;
   contact: ContactBlockData;
+  map: MapBlockData;
   table: TableBlockData;
   divider: DividerBlockData;
   video: VideoBlockData;

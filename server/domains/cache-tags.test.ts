@@ -168,7 +168,12 @@ describe('cache tags (issue 29): what each content version changed', () => {
     expect(await tagsOfLatest()).toEqual(['media-uses', `page:${page.id}`]);
     await db
       .update(pages)
-      .set({ options: [{ name: 'socialImage', value: asset }, { name: 'showFooter', value: 'false' }] })
+      .set({
+        options: [
+          { name: 'socialImage', value: asset },
+          { name: 'showFooter', value: 'false' },
+        ],
+      })
       .where(eq(pages.id, page.id));
     expect(await tagsOfLatest()).toEqual([`page:${page.id}`]);
   });

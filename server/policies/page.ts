@@ -56,6 +56,11 @@ export const pagePolicies = {
   /** Row filter for lists of pages and menus: whether unpublished pages are listed at all. */
   'page.listUnpublished': (actor: Actor) => isAdmin(actor),
   'block.edit': canEditBlocksOf,
+  /**
+   * The map block's address search (issue 31): those who place blocks (admins and content
+   * managers). The geocoder is another's service with a fair-use policy, not one for every visitor.
+   */
+  'block.findPlace': (actor: Actor) => isAdmin(actor) || (isSignedIn(actor) && actor.user.isContentManager),
   // Admin pages (issue 10): creating, duplicating and deleting pages, their edit and view rights,
   // and the header/footer templates are an admin's (or an admin's API token's).
   /** Create a page, or duplicate one. */

@@ -202,6 +202,16 @@ const cases: { [A in Action]: Case<A> } = {
       'operator (isMett)': 'TT',
     },
   },
+  'block.findPlace': {
+    samples: [{ name: "a map block's address search", args: [] }],
+    answers: {
+      ...everyone('F'),
+      'page editor': 'T',
+      'content manager without the role': 'T',
+      admin: 'T',
+      'operator (isMett)': 'T',
+    },
+  },
   'list.view': {
     samples: listSamples(),
     answers: {

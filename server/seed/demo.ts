@@ -741,6 +741,34 @@ export async function seedDemoSite({
             options: { background: 'light' },
           },
           {
+            name: 'cards',
+            content: {
+              nl: {
+                cards: {
+                  markt: { title: 'Lindenmarkt', text: 'Elke eerste zaterdag van juni op het plein.' },
+                  winter: { title: 'Kerstmarkt', text: 'Warme chocolademelk en kramen in de sneeuw.' },
+                  zomer: { title: 'Word vrijwilliger', text: 'Help mee bij de dorpsdag in september.' },
+                },
+              },
+              en: {
+                cards: {
+                  markt: { title: 'Linden market', text: 'Every first Saturday of June on the square.' },
+                  winter: { title: 'Christmas market', text: 'Hot chocolate and stalls in the snow.' },
+                  zomer: { title: 'Become a volunteer', text: 'Help out at the village day in September.' },
+                },
+              },
+            },
+            options: {
+              columns: '3',
+              // Library images (focal point and alt text from the library) and links picked by reference.
+              cards: [
+                { key: 'markt', imageGuid: galleryImages[0] ?? null, href: `page:${activities.id}` },
+                { key: 'winter', imageGuid: galleryImages[1] ?? null, href: `page:${calendar.id}` },
+                { key: 'zomer', imageGuid: galleryImages[2] ?? null, href: `page:${volunteers.id}` },
+              ],
+            },
+          },
+          {
             name: 'table',
             content: {
               nl: {
@@ -767,6 +795,14 @@ export async function seedDemoSite({
               },
             },
             options: { kind: 'organization' },
+          },
+          {
+            name: 'map',
+            content: {
+              nl: { title: 'Dorpshuis De Linde', address: 'Dorpsstraat 1\n8401 AB De Linde' },
+              en: { title: 'Village hall De Linde', address: 'Dorpsstraat 1\n8401 AB De Linde' },
+            },
+            options: { latitude: 53.0386, longitude: 5.6659, zoom: 17 },
           },
         ],
       });

@@ -2974,7 +2974,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    buildingBlockName: "text" | "quote" | "notice" | "buttons" | "callToAction" | "accordion" | "table" | "contact" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form";
+                    buildingBlockName: "text" | "quote" | "notice" | "buttons" | "callToAction" | "cards" | "accordion" | "table" | "contact" | "map" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form";
                 };
                 header?: never;
                 path?: never;
@@ -13947,6 +13947,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Places for an address, for a map block's editor
+         * @description Issue 31: at most 5 places (name, latitude, longitude) the site's Nominatim-compatible geocoder (GEOCODER_URL) finds for `q`, named in the request's language; coordinates (`52.3702, 4.8952`) or a link of OpenStreetMap are answered as they are. For those who place blocks (admins and content managers). Without a geocoder 404 `geocoder_off`; one that does not answer within GEOCODER_TIMEOUT seconds, or answers something else than a list of places, 424 `geocoder_unavailable`: then the editor types the coordinates.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description An address or the name of a place; or coordinates */
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GeocodeResults"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                424: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/a/upload": {
         parameters: {
             query?: never;
@@ -15809,7 +15914,7 @@ export interface components {
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use" | "geocoder_off" | "geocoder_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -16512,6 +16617,14 @@ export interface components {
                 }[];
             })[];
         };
+        GeocodeResultsInput: {
+            results: {
+                /** @description The place as the geocoder names it */
+                label: string;
+                latitude: number;
+                longitude: number;
+            }[];
+        };
         HeaderImageInput: {
             guid: string;
             imageGuid: string | null;
@@ -16565,7 +16678,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUserInput"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use" | "geocoder_off" | "geocoder_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -16969,7 +17082,7 @@ export interface components {
             schedules: components["schemas"]["PageScheduleInput"][];
             findings: {
                 /** @enum {string} */
-                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink" | "tableHeaders";
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink" | "tableHeaders" | "mapTitle";
                 blockGuid: string | null;
                 position: ("top" | "left" | "main" | "right" | "bottom") | null;
                 language: ("nl" | "en") | null;
@@ -17268,7 +17381,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use" | "geocoder_off" | "geocoder_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -17971,6 +18084,14 @@ export interface components {
                 }[];
             })[];
         };
+        GeocodeResults: {
+            results: {
+                /** @description The place as the geocoder names it */
+                label: string;
+                latitude: number;
+                longitude: number;
+            }[];
+        };
         HeaderImage: {
             guid: string;
             imageGuid: string | null;
@@ -18024,7 +18145,7 @@ export interface components {
             user?: components["schemas"]["ApplicationUser"];
             error?: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "image_too_large" | "rate_limited" | "invalid_sort" | "invalid_filter" | "xsrf_failed" | "invalid_credentials" | "weak_password" | "wrong_password" | "email_taken" | "sign_up_disabled" | "token_invalid" | "account_inactive" | "internal_error" | "service_unavailable" | "translation_unavailable" | "translation_not_shown" | "translation_limit_reached" | "form_closed" | "form_full" | "already_submitted" | "version_published" | "proof_failed" | "form_not_on_page" | "form_preview" | "upload_not_accepted" | "scratch_full" | "overloaded" | "draft_stale" | "accessibility_findings" | "media_in_use" | "geocoder_off" | "geocoder_unavailable";
                 message: string;
                 details?: {
                     path: string;
@@ -18428,7 +18549,7 @@ export interface components {
             schedules: components["schemas"]["PageSchedule"][];
             findings: {
                 /** @enum {string} */
-                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink" | "tableHeaders";
+                code: "imageAlt" | "headingSkip" | "emptyLink" | "vagueLinkText" | "contrast" | "videoTitle" | "brokenLink" | "tableHeaders" | "mapTitle";
                 blockGuid: string | null;
                 position: ("top" | "left" | "main" | "right" | "bottom") | null;
                 language: ("nl" | "en") | null;

@@ -2,6 +2,7 @@ import type { BlockTypeName } from '../../common/blocks/index';
 import { accordionEditor } from './Accordion/Editor';
 import { buttonsEditor } from './Buttons/Editor';
 import { callToActionEditor } from './CallToAction/Editor';
+import { cardsEditor } from './Cards/Editor';
 import { contactEditor } from './Contact/Editor';
 import { dividerEditor } from './Divider/Editor';
 import { downloadEditor } from './Download/Editor';
@@ -10,6 +11,7 @@ import { formEditor } from './Form/Editor';
 import { galleryEditor } from './Gallery/Editor';
 import { imageEditor } from './Image/Editor';
 import { listEditor } from './List/Editor';
+import { mapEditor } from './Map/Editor';
 import { noticeEditor } from './Notice/Editor';
 import { quoteEditor } from './Quote/Editor';
 import { tableEditor } from './Table/Editor';
@@ -28,7 +30,9 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   quote: quoteEditor,
   notice: noticeEditor,
   callToAction: callToActionEditor,
+  cards: cardsEditor,
   contact: contactEditor,
+  map: mapEditor,
   table: tableEditor,
   divider: dividerEditor,
   video: videoEditor,

@@ -8,7 +8,7 @@ import {
 } from '../../../common/blocks/index.ts';
 import { withoutDisallowedLinks } from '../../../common/blocks/rich-text.ts';
 import type { Locale, Localized } from '../../../common/localized-text.ts';
-import { fallbackLang, pickLocale } from '../../../common/localized-text.ts';
+import { FALLBACK_LOCALE, fallbackLang, pickedLocale, pickLocale } from '../../../common/localized-text.ts';
 import type { Executor } from '../../db/client.ts';
 import type { BlockRow } from '../../db/schema.ts';
 import { LatestCache } from '../cache.ts';
@@ -125,8 +125,13 @@ function prepareKnown<N extends BlockTypeName>(
   // Rich text saved before the link rule covered its links: without those links (their text stays).
   if (!content.success) content = type.content.safeParse(withoutDisallowedLinks(stored));
   if (!options.success || !content.success) return null;
+  const isTranslation = pickedLocale(localizedContent, locale) !== FALLBACK_LOCALE;
   const data = SERVER_BLOCK_TYPES[name].prepare({
     content: content.data as never,
+    dutch: () => {
+      const dutch = isTranslation ? type.content.safeParse(localizedContent.nl) : undefined;
+      return dutch?.success ? (dutch.data as never) : undefined;
+    },
     options: options.data as never,
     link: linkResolver(targets),
     asset: (guid: string) => (assets ? (assets.get(guid.toLowerCase())?.asset ?? null) : undefined),

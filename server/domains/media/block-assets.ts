@@ -4,14 +4,14 @@ import type { PreparedAsset } from '../blocks/types/define.ts';
 import { findAssets } from './library.ts';
 
 /**
- * The library assets that image and gallery blocks show (issue 27), in one language: looked up once per page
- * build, so that an asset's alt text, caption, focal point and file reach every block that shows
- * it. `stamp` is the asset's version of record (its last change): prepared block views are kept
- * per block row version and the stamps of the assets they show.
+ * The library assets that image, gallery and cards blocks show (issue 27), in one language: looked
+ * up once per page build, so that an asset's alt text, caption, focal point and file reach every
+ * block that shows it. `stamp` is the asset's version of record (its last change): prepared block
+ * views are kept per block row version and the stamps of the assets they show.
  */
 export type BlockAssets = ReadonlyMap<string, { asset: PreparedAsset | null; stamp: string }>;
 
-/** The asset guids image, gallery and download blocks name (as stored; any other block names none). */
+/** The asset guids image, gallery, download and cards blocks name (as stored; any other block names none). */
 export function blockAssetGuids(rows: readonly { buildingBlockName: string; options: unknown }[]): string[] {
   const guids = new Set<string>();
   for (const row of rows) {
@@ -22,6 +22,12 @@ export function blockAssetGuids(rows: readonly { buildingBlockName: string; opti
       const options = row.options as { imageGuids?: unknown; documentGuids?: unknown } | null;
       const named = row.buildingBlockName === 'gallery' ? options?.imageGuids : options?.documentGuids;
       for (const guid of Array.isArray(named) ? named : []) {
+        if (typeof guid === 'string' && guid !== '') guids.add(guid.toLowerCase());
+      }
+    } else if (row.buildingBlockName === 'cards') {
+      const cards = (row.options as { cards?: unknown } | null)?.cards;
+      for (const card of Array.isArray(cards) ? cards : []) {
+        const guid = (card as { imageGuid?: unknown } | null)?.imageGuid;
         if (typeof guid === 'string' && guid !== '') guids.add(guid.toLowerCase());
       }
     }

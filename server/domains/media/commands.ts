@@ -180,8 +180,8 @@ export async function replaceAssetFile(
 /**
  * Deletes an asset. With uses (asked and confirmed), the image blocks, items and header images
  * that named it lose their image (they show none, as before one was chosen), galleries lose that
- * one image, and settings that named it go back to their defaults; drafts keep the guid and show
- * no image.
+ * one image, a card keeps all but its image, and settings that named it go back to their defaults;
+ * drafts keep the guid and show no image.
  */
 export async function deleteAsset(
   ctx: { db: Executor; actor: Actor },
@@ -211,6 +211,20 @@ export async function deleteAsset(
           })
           .where(
             sql`${buildingBlockInstances.buildingBlockName} = 'download' AND ${buildingBlockInstances.options}->'documentGuids' @> ${JSON.stringify([asset.id])}::jsonb`,
+          );
+        // A card keeps its title, text and link, without the image.
+        await tx
+          .update(buildingBlockInstances)
+          .set({
+            options: sql`jsonb_set(${buildingBlockInstances.options}, '{cards}', (
+              SELECT jsonb_agg(CASE WHEN card->>'imageGuid' = ${asset.id}
+                THEN jsonb_set(card, '{imageGuid}', 'null'::jsonb) ELSE card END ORDER BY place)
+              FROM jsonb_array_elements(${buildingBlockInstances.options}->'cards') WITH ORDINALITY AS cards(card, place)
+            ))`,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            sql`${buildingBlockInstances.buildingBlockName} = 'cards' AND ${buildingBlockInstances.options}->'cards' @> ${JSON.stringify([{ imageGuid: asset.id }])}::jsonb`,
           );
         // A gallery shows its other images.
         await tx

@@ -7,10 +7,9 @@ import { type MediaRow, media, users } from '../../db/schema.ts';
 /*
  * The media library's reads (issue 27): the assets (every upload but profile photos), searched and
  * filtered in SQL, and where each one is used. Uses are read from the records that name an asset
- * (image, gallery and download blocks, drafts, list items and their blocks, header images, settings, social
- * images), not
- * kept in a table of their own: a use can never be out of step with what the records say, after a
- * restore from the trash or SQL by hand alike.
+ * (image, gallery, download and cards blocks, drafts, list items and their blocks, header images,
+ * settings, social images), not kept in a table of their own: a use can never be out of step with
+ * what the records say, after a restore from the trash or SQL by hand alike.
  */
 
 /** Where an asset is used: what the library's where-used list shows, and what decides who sees it. */
@@ -47,6 +46,7 @@ export async function findUses(db: Executor, guid: string): Promise<MediaUse[]> 
         WHERE (b.building_block_name = 'image' AND (b.options->>'imageGuid') = ${id})
            OR (b.building_block_name = 'gallery' AND b.options->'imageGuids' @> ${JSON.stringify([id])}::jsonb)
            OR (b.building_block_name = 'download' AND b.options->'documentGuids' @> ${JSON.stringify([id])}::jsonb)
+           OR (b.building_block_name = 'cards' AND b.options->'cards' @> ${JSON.stringify([{ imageGuid: id }])}::jsonb)
         LIMIT ${MAX_USES}`,
   );
   const drafts = await queryRows<{ page_id: string; title: LocalizedText; kind: 'page' | 'template' }>(
@@ -55,6 +55,7 @@ export async function findUses(db: Executor, guid: string): Promise<MediaUse[]> 
         WHERE d.document->'blocks' @> ${JSON.stringify([{ options: { imageGuid: id } }])}::jsonb
            OR d.document->'blocks' @> ${JSON.stringify([{ options: { imageGuids: [id] } }])}::jsonb
            OR d.document->'blocks' @> ${JSON.stringify([{ options: { documentGuids: [id] } }])}::jsonb
+           OR d.document->'blocks' @> ${JSON.stringify([{ options: { cards: [{ imageGuid: id }] } }])}::jsonb
         LIMIT ${MAX_USES}`,
   );
   const items = await queryRows<{ id: string; title: LocalizedText; via_block: boolean }>(
@@ -65,6 +66,7 @@ export async function findUses(db: Executor, guid: string): Promise<MediaUse[]> 
         WHERE content @> ${JSON.stringify([{ options: { imageGuid: id } }])}::jsonb
            OR content @> ${JSON.stringify([{ options: { imageGuids: [id] } }])}::jsonb
            OR content @> ${JSON.stringify([{ options: { documentGuids: [id] } }])}::jsonb
+           OR content @> ${JSON.stringify([{ options: { cards: [{ imageGuid: id }] } }])}::jsonb
         LIMIT ${MAX_USES}`,
   );
   const headers = await queryRows<{ id: string; title: LocalizedText }>(
@@ -132,14 +134,19 @@ const USED_GUIDS = sql`(
       WHERE b.building_block_name = 'gallery' AND jsonb_typeof(b.options->'imageGuids') = 'array'
     UNION ALL SELECT jsonb_array_elements_text(b.options->'documentGuids') FROM building_block_instances b
       WHERE b.building_block_name = 'download' AND jsonb_typeof(b.options->'documentGuids') = 'array'
+    UNION ALL SELECT jsonb_path_query(b.options, '$.cards[*].imageGuid') #>> '{}' FROM building_block_instances b
+      WHERE b.building_block_name = 'cards'
     UNION ALL SELECT jsonb_path_query(d.document->'blocks', '$[*].options.imageGuid') #>> '{}' FROM page_drafts d
     UNION ALL SELECT jsonb_path_query(d.document->'blocks', '$[*].options.imageGuids[*]') #>> '{}' FROM page_drafts d
     UNION ALL SELECT jsonb_path_query(d.document->'blocks', '$[*].options.documentGuids[*]') #>> '{}' FROM page_drafts d
+    UNION ALL SELECT jsonb_path_query(d.document->'blocks', '$[*].options.cards[*].imageGuid') #>> '{}' FROM page_drafts d
     UNION ALL SELECT jsonb_path_query(i.content, '$[*].options.imageGuid') #>> '{}' FROM list_items i
       WHERE i.content <> '[]'::jsonb
     UNION ALL SELECT jsonb_path_query(i.content, '$[*].options.imageGuids[*]') #>> '{}' FROM list_items i
       WHERE i.content <> '[]'::jsonb
     UNION ALL SELECT jsonb_path_query(i.content, '$[*].options.documentGuids[*]') #>> '{}' FROM list_items i
+      WHERE i.content <> '[]'::jsonb
+    UNION ALL SELECT jsonb_path_query(i.content, '$[*].options.cards[*].imageGuid') #>> '{}' FROM list_items i
       WHERE i.content <> '[]'::jsonb
     UNION ALL SELECT s.value FROM platform_settings s
     UNION ALL SELECT o->>'value' FROM pages p, jsonb_array_elements(p.options) o WHERE o->>'name' = 'socialImage'

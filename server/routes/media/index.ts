@@ -17,12 +17,12 @@ import {
   MAX_UPLOAD_BYTES,
   PLACEHOLDER,
 } from '../../../common/media.ts';
+import { MEDIA_OWNERS } from '../../domains/cache.ts';
 import type { NewFile } from '../../domains/media/commands.ts';
 import * as mediaDomain from '../../domains/media/index.ts';
 import { checkUploader } from '../../domains/media/uploads.ts';
 import { AppError, errorBody, notFound } from '../../errors.ts';
 import { VERSION_WAIT_MS } from '../../http/public-cache.ts';
-import { MEDIA_OWNERS } from '../../domains/cache.ts';
 import { MULTIPART_OVERHEAD_BYTES, type UploadRule, uploadLeaseOf } from '../../http/upload-gate.ts';
 import { RefusalLog, TransformUnavailable, transformClient } from '../../media/admission.ts';
 import { processPdf, sniffDocument } from '../../media/documents.ts';

@@ -287,7 +287,10 @@ describe('the media library', () => {
     const visitorStatus = async () => (await call('GET', `/a/${guid}?width=300`)).statusCode;
     const shown = await createPage(db, { name: 'plein', title: 'Plein', blocks: [{ name: 'text' }] });
     const hidden = await createPage(db, { name: 'plein-leden', title: 'Plein (leden)' });
-    await db.update(pages).set({ roleIds: ['leden'] }).where(eq(pages.id, hidden.id));
+    await db
+      .update(pages)
+      .set({ roleIds: ['leden'] })
+      .where(eq(pages.id, hidden.id));
     expect(await visitorStatus()).toBe(404); // only in the library
     const [block] = await db
       .insert(buildingBlockInstances)

@@ -1,7 +1,8 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { VideoProvider } from '../../../common/blocks/video';
 import { useCookieConsent } from '../../components/cookie-consent';
+import { FunctionalConsentButton } from '../../components/FunctionalConsentButton';
 import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
 
@@ -26,9 +27,7 @@ export function VideoBlock({ block }: BlockViewProps<'video'>) {
             {video.title}
           </Text>
           <Text size="sm">{t('video.consentNotice', { provider: PROVIDER_NAMES[video.provider] })}</Text>
-          <Button className="video-consent-button" onClick={() => consent.accept(['functional'])}>
-            {t('video.consentButton')}
-          </Button>
+          <FunctionalConsentButton className="video-consent-button" label={t('video.consentButton')} />
           <Anchor href={video.url} rel="noopener noreferrer" size="sm">
             {t('video.openExternally')}
           </Anchor>

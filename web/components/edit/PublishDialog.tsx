@@ -195,5 +195,9 @@ export function findingText(t: Translate, finding: AccessibilityFinding): string
       return finding.details.caption
         ? t('publish.codes.tableHeaders.named', finding.details)
         : t('publish.codes.tableHeaders.unnamed');
+    case 'mapTitle':
+      return finding.details.address
+        ? t('publish.codes.mapTitle.named', finding.details)
+        : t('publish.codes.mapTitle.unnamed');
   }
 }

@@ -42,6 +42,12 @@ export type ServerBlockType<N extends BlockTypeName> = {
    */
   prepare(input: {
     content: BlockContent<N>;
+    /**
+     * The Dutch content when `content` is another language's, for a type whose parts each have
+     * their own texts (a card added after the translation): a part the language lacks comes from
+     * Dutch. Undefined when `content` is the Dutch, or the Dutch does not fit the schema.
+     */
+    dutch?: () => BlockContent<N> | undefined;
     options: BlockOptions<N>;
     /**
      * The href a visitor gets for a stored link value: a page or item reference resolved to its

@@ -2,6 +2,7 @@ import type { BlockTypeName } from '../../../../common/blocks/index.ts';
 import { accordion } from './accordion.ts';
 import { buttons } from './buttons.ts';
 import { callToAction } from './call-to-action.ts';
+import { cards } from './cards.ts';
 import { contact } from './contact.ts';
 import type { ServerBlockType } from './define.ts';
 import { divider } from './divider.ts';
@@ -10,6 +11,7 @@ import { form } from './form.ts';
 import { gallery } from './gallery.ts';
 import { image } from './image.ts';
 import { list } from './list.ts';
+import { map } from './map.ts';
 import { notice } from './notice.ts';
 import { quote } from './quote.ts';
 import { table } from './table.ts';
@@ -27,7 +29,9 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   quote,
   notice,
   callToAction,
+  cards,
   contact,
+  map,
   table,
   divider,
   video,
