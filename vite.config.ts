@@ -216,6 +216,9 @@ function visitorChunks(): Plugin {
   };
 }
 
+/** A block type's view module: `web/blocks/<Type>/View.tsx`. */
+const BLOCK_VIEW = /\/web\/blocks\/([A-Za-z]+)\/View\.tsx$/;
+
 export default defineConfig({
   plugins: [
     reactRouter(),
@@ -234,10 +237,18 @@ export default defineConfig({
       output: {
         // A chunk made only of shared rules (common/) says so in its name, so it is never taken for
         // the admin or account screen of the same name (common/settings.ts vs routes/admin/settings.tsx).
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/common/'))
+        // A block type's view (issue 31: each a chunk of its own) is named after its type, not `View`
+        // (server/http/code-assets.ts finds a view shared with another screen by that name).
+        chunkFileNames: (chunk) => {
+          const view =
+            chunk.facadeModuleId ??
+            (chunk.name === 'View' ? chunk.moduleIds.find((id) => BLOCK_VIEW.test(id)) : '');
+          const blockType = BLOCK_VIEW.exec(view ?? '')?.[1];
+          if (blockType) return `assets/block-${blockType}-[hash].js`;
+          return chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/common/'))
             ? 'assets/common-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+            : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

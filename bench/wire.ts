@@ -1,7 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { BLOCK_TYPE_NAMES, type BlockTypeName } from '../common/blocks/names.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
-import { type ServerProcess, startServer } from '../scripts/server-process.ts';
+import { buildDirectory, type ServerProcess, startServer } from '../scripts/server-process.ts';
 
 /**
  * Bytes on the wire of a visitor's true first visit (issues 12 and 32), part of `npm run bench`;
@@ -18,6 +22,11 @@ import { type ServerProcess, startServer } from '../scripts/server-process.ts';
  *
  * Budgets (issue 32), a true first visit: JavaScript ≤ 150 KB (home, item, list), ≤ 180 KB (a page
  * with a form); CSS ≤ 40 KB. e2e/wire.test.ts asserts them with the same measurement.
+ *
+ * Then each block type's view (issue 31: a chunk of its own, loaded only where it is shown): its
+ * chunk's bytes (brotli, as served) and those of the chunks only it brings (the form's inputs), read
+ * from the build's manifest (BUILD_DIR), and the site's published pages (its sitemap) that loaded it
+ * in the browser. BENCH_WIRE_BLOCKS=0 leaves that part out.
  */
 
 /** The budgets of issue 32 for a true first visit, in bytes (compressed as transferred). */
@@ -229,6 +238,148 @@ function line(label: string, wire: PageWire) {
   return `    ${label.padEnd(22)} JS ${part('script').padEnd(16)} CSS ${part('stylesheet').padEnd(14)} HTML ${kb(wire.bytes.document)}`;
 }
 
+/** One file of the browser's build in Vite's manifest. */
+type ManifestChunk = { file: string; imports?: string[] };
+
+/** A block type's view in the browser's build: its chunk, or none when it is part of the shared code. */
+export type BlockViewChunk = {
+  type: BlockTypeName;
+  /** The view's chunk (`/assets/block-<Type>-….js`), or null: in the shared code. */
+  file: string | null;
+  /** Brotli bytes of the view's chunk. */
+  bytes: number;
+  /** The chunks only this view brings (not the shared code's): their files and brotli bytes. */
+  ownImports: { file: string; bytes: number }[];
+};
+
+/** The chunks the shared code of every content page is made of (what React Router names itself). */
+const SHARED_ENTRIES = [
+  'web/entry.client.tsx',
+  'web/root.tsx?__react-router-build-client-route',
+  'web/routes/content-page.tsx?__react-router-build-client-route',
+];
+
+/** The bytes a file of the client build goes over the wire with: its .br copy, or brotli of it (small files). */
+function brotliBytes(clientDirectory: string, file: string): number {
+  const full = path.join(clientDirectory, file);
+  if (existsSync(`${full}.br`)) return readFileSync(`${full}.br`).length;
+  const source = readFileSync(full);
+  const compressed = brotliCompressSync(source, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  });
+  return Math.min(compressed.length, source.length);
+}
+
+/**
+ * Each block type's view chunk in the build at `buildDir` (vite.config.ts names them
+ * `block-<Type>`; a view another screen imports too has no manifest key of its own, only that name).
+ */
+export function blockViewChunks(buildDir: string): BlockViewChunk[] {
+  const clientDirectory = path.join(buildDir, 'client');
+  const manifest = JSON.parse(
+    readFileSync(path.join(clientDirectory, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const reach = (keys: readonly string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    for (const key of keys) visit(key);
+    return seen;
+  };
+  const shared = reach(SHARED_ENTRIES);
+  return BLOCK_TYPE_NAMES.map((type) => {
+    const folder = `${type.charAt(0).toUpperCase()}${type.slice(1)}`;
+    const key = Object.keys(manifest).find(
+      (name) =>
+        name === `web/blocks/${folder}/View.tsx` ||
+        manifest[name]?.file.startsWith(`assets/block-${folder}-`),
+    );
+    if (!key || shared.has(key)) return { type, file: null, bytes: 0, ownImports: [] };
+    const ownImports = [...reach([key])]
+      .filter((name) => name !== key && !shared.has(name))
+      .map((name) => `/${manifest[name]?.file}`)
+      .map((file) => ({ file, bytes: brotliBytes(clientDirectory, file) }));
+    const file = `/${manifest[key]?.file}`;
+    return { type, file, bytes: brotliBytes(clientDirectory, file), ownImports };
+  });
+}
+
+/** The site's published pages, as its sitemap (or sitemap index) lists them: paths. */
+async function publishedPaths(baseUrl: string): Promise<string[]> {
+  const locations = async (url: string) =>
+    [...(await (await fetch(url)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = '']) => loc);
+  const paths = new Set<string>();
+  for (const loc of await locations(`${baseUrl}/sitemap.xml`)) {
+    const inner = loc.endsWith('.xml') ? await locations(loc) : [loc];
+    for (const page of inner) paths.add(new URL(page).pathname);
+  }
+  return [...paths];
+}
+
+/**
+ * Which of the site's published pages loaded each block view's chunk (a first visit with a stored
+ * choice, each in an empty browser), and which pages show the type (its wrappers in the HTML).
+ */
+export async function blockViewUses(
+  browser: Browser,
+  baseUrl: string,
+  chunks: readonly BlockViewChunk[],
+): Promise<Map<BlockTypeName, { loadedOn: string[]; shownOn: string[] }>> {
+  const uses = new Map(
+    chunks.map(({ type }) => [type, { loadedOn: [] as string[], shownOn: [] as string[] }]),
+  );
+  for (const pagePath of await publishedPaths(baseUrl)) {
+    const wire = await measureVisit(browser, baseUrl, pagePath, 'stored-choice');
+    const html = await (await fetch(`${baseUrl}${pagePath}`)).text();
+    const shown = new Set([...html.matchAll(/ data-block="([A-Za-z]+)"/g)].map(([, name]) => name));
+    for (const { type, file } of chunks) {
+      const use = uses.get(type);
+      if (!use) continue;
+      if (shown.has(type)) use.shownOn.push(pagePath);
+      if (file && wire.transfers.some((transfer) => new URL(transfer.url).pathname === file)) {
+        use.loadedOn.push(pagePath);
+      }
+    }
+  }
+  return uses;
+}
+
+async function reportBlockViews(browser: Browser, baseUrl: string): Promise<void> {
+  const buildDir = buildDirectory();
+  if (!existsSync(path.join(buildDir, 'client/.vite/manifest.json'))) {
+    console.log(`\n  block views: no build manifest in ${buildDir} (BUILD_DIR), left out`);
+    return;
+  }
+  const chunks = blockViewChunks(buildDir);
+  const uses = await blockViewUses(browser, baseUrl, chunks);
+  console.log(
+    '\nBlock view bytes per type (issue 31): brotli as served; "+ own" is what only that view brings; pages of the sitemap',
+  );
+  console.log('| block type | view chunk bytes | + own imports | loaded on | shown on |');
+  console.log('|---|--:|--:|---|---|');
+  for (const chunk of chunks) {
+    const use = uses.get(chunk.type);
+    const own = chunk.ownImports.reduce((sum, part) => sum + part.bytes, 0);
+    const list = (paths: readonly string[] = []) => {
+      if (paths.length === 0) return '–';
+      if (paths.length <= 4) return paths.join(', ');
+      return `${paths.length} pages (${paths.slice(0, 2).join(', ')}, …)`;
+    };
+    const loadedOn = chunk.file ? list(use?.loadedOn) : 'every page (shared code)';
+    const bytes = chunk.file ? `${chunk.bytes}` : 'shared';
+    const ownBytes = chunk.file ? `${own} in ${chunk.ownImports.length}` : '–';
+    console.log(`| ${chunk.type} | ${bytes} | ${ownBytes} | ${loadedOn} | ${list(use?.shownOn)} |`);
+    if (chunk.file) {
+      const stray = (use?.loadedOn ?? []).filter((page) => !use?.shownOn.includes(page));
+      if (stray.length > 0)
+        console.log(`  ! ${chunk.type}'s view loaded on pages that do not show it: ${stray.join(', ')}`);
+    }
+  }
+}
+
 export async function runWireBench(options: { baseUrl?: string } = {}): Promise<WireBenchResult> {
   console.log(
     `\nBytes on the wire (issues 12, 32): true first visit in Chromium at ${FIRST_VISIT_VIEWPORT.width} px, compressed body bytes`,
@@ -275,6 +426,7 @@ export async function runWireBench(options: { baseUrl?: string } = {}): Promise<
         }
       }
     }
+    if (process.env.BENCH_WIRE_BLOCKS !== '0') await reportBlockViews(browser, baseUrl);
     return { pages: results };
   } finally {
     await browser?.close();

@@ -1,14 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  blockViewChunks,
   DEMO_FORM_PATH,
   measureFirstVisitAndChoice,
   measureVisit,
   visitorPages,
   WIRE_BUDGET,
 } from '../bench/wire.ts';
-import { signInByApi, TEST_ADMIN } from './accounts.ts';
-import { baseUrl, launchBrowser, newContext, waitForHydration } from './browser.ts';
+import { buildDirectory } from '../scripts/server-process.ts';
+import { adminSession, signInByApi, TEST_ADMIN } from './accounts.ts';
+import { baseUrl, launchBrowser, newContext, waitForHydration, watchProblems } from './browser.ts';
+import { pageWithText } from './edit-mode.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,6 +107,97 @@ describe('what a visitor gets over the wire', () => {
         expect(code, script.url).not.toContain('ZodError');
       }
     }
+  });
+});
+
+describe('block views (issue 31)', () => {
+  /** The pathnames of the scripts a first visit to `path` loaded. */
+  const scriptsOf = async (path: string) =>
+    (await firstVisit(path))
+      .filter((transfer) => transfer.type === 'script')
+      .map((transfer) => new URL(transfer.url).pathname);
+
+  it('loads a type’s view only on a page that shows it, fetched with the page’s other scripts, and hydrates', async () => {
+    const chunks = blockViewChunks(buildDirectory());
+    const table = chunks.find((chunk) => chunk.type === 'table')?.file;
+    const divider = chunks.find((chunk) => chunk.type === 'divider')?.file;
+    expect(table).toMatch(/^\/assets\/block-Table-/);
+    expect(divider).toMatch(/^\/assets\/block-Divider-/);
+
+    const admin = await adminSession(browser);
+    const plain = await pageWithText(admin, 'Zonder tabel', 'Alleen tekst op deze pagina.');
+    const withTable = await pageWithText(admin, 'Met tabel', 'Een tabel hieronder.');
+    await admin.post(`/api/pages/${withTable.pageGuid}/buildingblockinstances`, {
+      buildingBlockName: 'table',
+      layoutPosition: 'main',
+      content: { nl: { caption: 'Openingstijden', rows: [[{ text: 'Maandag' }, { text: '9–17' }]] } },
+      options: { headerRow: false, headerColumn: true, striped: false },
+    });
+    await admin.close();
+
+    const plainScripts = await scriptsOf(plain.path);
+    expect(plainScripts.filter((url) => url.startsWith('/assets/block-'))).toEqual([]);
+    const tableScripts = await scriptsOf(withTable.path);
+    expect(tableScripts).toContain(table);
+    expect(tableScripts).not.toContain(divider);
+
+    // The server names the view's chunk with the page's modules (no round trip after the page's
+    // code), and the page hydrates with the table in place, without errors.
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const response = await page.goto(`${baseUrl()}${withTable.path}`);
+    expect(await response?.text()).toContain(`"${table}"`);
+    await waitForHydration(page);
+    await expect(page.locator('[data-block="table"] table').count()).resolves.toBe(1);
+    expect(problems.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('brings a view’s chunk on a client-side navigation to a page that shows it, the old page kept until then', async () => {
+    const admin = await adminSession(browser);
+    const from = await pageWithText(admin, 'Van hier', 'Een pagina zonder verdeler.');
+    const to = await pageWithText(admin, 'Naar daar', 'Een pagina met een verdeler.');
+    await admin.post(`/api/pages/${to.pageGuid}/buildingblockinstances`, {
+      buildingBlockName: 'divider',
+      layoutPosition: 'main',
+      content: { nl: {} },
+      options: { variant: 'solid', size: 'md' },
+    });
+    await admin.close();
+
+    // Both pages are in the main menu (pageWithText): its links navigate in the app.
+    const context = await newContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}${from.path}`);
+    await waitForHydration(page);
+    expect(scripts.filter((url) => url.startsWith('/assets/block-Divider-'))).toEqual([]);
+    // The view's chunk held back a moment: meanwhile the page stays as it was (no blank, no fallback).
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => {
+      releaseChunk = resolve;
+    });
+    await page.route('**/assets/block-Divider-*', async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.locator(`header a[href="${to.path}"]`).first().click();
+    await page.waitForTimeout(700);
+    await expect(page.locator('main h1').innerText()).resolves.toBe('Van hier');
+    releaseChunk();
+    await page.locator('[data-block="divider"]').waitFor();
+    await expect(page.locator('main h1').innerText()).resolves.toBe('Naar daar');
+    expect(new URL(page.url()).pathname).toBe(to.path);
+    expect(scripts.filter((url) => url.startsWith('/assets/block-Divider-'))).toHaveLength(1);
+    // A client-side navigation: no new document.
+    await expect(page.evaluate(() => performance.getEntriesByType('navigation').length)).resolves.toBe(1);
+    expect(problems.messages).toEqual([]);
+    await context.close();
   });
 });
 

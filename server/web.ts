@@ -29,6 +29,7 @@ import { readViewer } from './domains/site/viewer.ts';
 import { noteSearch } from './domains/statistics/collect.ts';
 import { AppError } from './errors.ts';
 import { withScriptsAfterFirstPaint } from './http/after-paint.ts';
+import { blockCodeOf } from './http/block-code.ts';
 import { codeAssetsOf } from './http/code-assets.ts';
 import {
   type CompressedTemplate,
@@ -211,6 +212,7 @@ export const webRoutes: FastifyPluginAsync<{
   const serverBuildPath = path.join(options.config.buildDir, 'server/index.js');
   const clientBuildDirectory = path.join(options.config.buildDir, 'client');
   const codeAssets = codeAssetsOf(clientBuildDirectory);
+  const blockCode = blockCodeOf(codeAssets);
   if (options.devServer) {
     // Development: Vite renders from the sources; nothing is cached.
     await app.register(fastifyReactRouter, {
@@ -397,8 +399,10 @@ export const webRoutes: FastifyPluginAsync<{
     try {
       const decision = new PageCacheDecision();
       const rendered = await handle(createRequest(request, reply), loadContext(request, reply, decision));
-      // A visitor's page paints before its scripts load (issue 32); a signed-in screen starts them at once.
-      const response = request.actor.user === null ? await withScriptsAfterFirstPaint(rendered) : rendered;
+      // A visitor's page paints before its scripts load (issue 32), its block views' among them
+      // (issue 31); a signed-in screen starts them at once (and its block views before hydrating).
+      const response =
+        request.actor.user === null ? await withScriptsAfterFirstPaint(rendered, blockCode) : rendered;
       const isKept =
         key !== null &&
         request.method === 'GET' &&

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { DEFAULT_LOCALE, isLocale } from '../common/localized-text';
+import { preloadBlockViews } from './blocks/registry';
 import { editModePart, listEditingPart } from './components/code-parts';
 import { hasLocale, loadLocale } from './i18n';
 
@@ -33,5 +34,12 @@ if (document.querySelector('.edit-mode-bar')) {
   waits.push(editModePart.preload());
   if (document.querySelector('.list-edit-bar, .list-item-tools')) waits.push(listEditingPart.preload());
 }
+// Each block type's view is a chunk of its own (blocks/registry.tsx): the ones on this page come
+// first, so hydration never waits for one (the server named them with the page's other scripts, so
+// they are on their way already).
+const blockNames = [...document.querySelectorAll<HTMLElement>('[data-block]')].map(
+  (element) => element.dataset.block ?? '',
+);
+if (blockNames.length > 0) waits.push(preloadBlockViews(blockNames));
 if (waits.length === 0) hydrate();
 else void Promise.allSettled(waits).then(hydrate);

@@ -62,3 +62,10 @@ describe('scriptsAfterFirstPaint (issue 32)', () => {
     expect(await withScriptsAfterFirstPaint(json)).toBe(json);
   });
 });
+
+describe('scriptsAfterFirstPaint with more modules (issue 31)', () => {
+  it('names the modules it is given with React Router’s, once each', () => {
+    const html = scriptsAfterFirstPaint(PAGE, () => ['/assets/block-Table-F.js', '/assets/root-B.js']);
+    expect(html).toContain('["/assets/entry.client-A.js","/assets/root-B.js","/assets/block-Table-F.js"]');
+  });
+});

@@ -22,8 +22,15 @@ const STATIC_IMPORT = /^\s*import (?:\* as (\w+) from )?("[^"\\]+");$/gm;
 const AFTER_PAINT =
   'await new Promise((go) => { requestAnimationFrame(() => setTimeout(go)); setTimeout(go, 300); });';
 
-/** The page with its scripts started after the first paint; unchanged when it has no module script. */
-export function scriptsAfterFirstPaint(html: string): string {
+/**
+ * The page with its scripts started after the first paint; unchanged when it has no module script.
+ * `moreModules` names modules the page needs beyond React Router's (the views of its blocks,
+ * block-code.ts), fetched with them.
+ */
+export function scriptsAfterFirstPaint(
+  html: string,
+  moreModules: (html: string) => readonly string[] = () => [],
+): string {
   const script = MODULE_SCRIPT.exec(html);
   if (!script) return html;
   const [whole, attributes, body = ''] = script;
@@ -31,6 +38,7 @@ export function scriptsAfterFirstPaint(html: string): string {
   if (imports.length === 0) return html;
   const hrefs = new Set<string>();
   for (const [, href] of html.matchAll(MODULE_PRELOAD)) if (href) hrefs.add(decodeAttribute(href));
+  for (const href of moreModules(html)) hrefs.add(href);
   const rest = body.replace(STATIC_IMPORT, '').trim();
   const names = imports.map(({ name }, index) => name ?? `_${index}`);
   const deferred = [
@@ -49,9 +57,12 @@ function decodeAttribute(value: string): string {
 }
 
 /** A rendered answer with its scripts started after the first paint, when it is an HTML page. */
-export async function withScriptsAfterFirstPaint(response: Response): Promise<Response> {
+export async function withScriptsAfterFirstPaint(
+  response: Response,
+  moreModules?: (html: string) => readonly string[],
+): Promise<Response> {
   if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = scriptsAfterFirstPaint(await response.text());
+  const html = scriptsAfterFirstPaint(await response.text(), moreModules);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(html, { status: response.status, statusText: response.statusText, headers });

@@ -20,6 +20,8 @@ const MANIFEST = {
   '_providers.js': { file: 'assets/providers-1.js', imports: ['_menu.js'], css: ['assets/mantine-1.css'] },
   '_menu.js': { file: 'assets/menu-1.js', imports: ['_providers.js'], css: ['assets/mantine-1.css'] },
   'web/components/lists/ListEditing.tsx': { file: 'assets/ListEditing-1.js', imports: ['_providers.js'] },
+  // A block view another screen imports too (the form's): no key of its own, its chunk named for it.
+  '_block-Form-x-1.js': { file: 'assets/block-Form-x-1.js', imports: ['_site.js', '_menu.js'] },
 };
 
 describe('the files behind a lazily loaded part (issue 35)', () => {
@@ -48,6 +50,12 @@ describe('the files behind a lazily loaded part (issue 35)', () => {
     );
     // The site's stylesheet is the root's: named again, it would load a second time.
     expect(assets.styles.sort()).toEqual(['/assets/EditModePage-1.css', '/assets/mantine-1.css'].sort());
+  });
+
+  it('finds a block view that is no chunk of its own by its chunk’s name (issue 31)', () => {
+    expect(codeAssetsOf(directory)(['web/blocks/Form/View.tsx']).scripts.sort()).toEqual(
+      ['/assets/block-Form-x-1.js', '/assets/menu-1.js', '/assets/providers-1.js'].sort(),
+    );
   });
 
   it('names nothing for a source the build does not know, or without a manifest (development)', async () => {

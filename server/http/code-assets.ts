@@ -29,6 +29,13 @@ export function codeAssetsOf(clientBuildDirectory: string): (sources: readonly s
   } catch {
     manifest = null;
   }
+  // A block type's view that another screen imports too (the form's, by the form builder) is no
+  // chunk of its own in the manifest: vite.config.ts names its chunk `block-<Type>`.
+  const sharedBlockViews = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest ?? {})) {
+    const type = /^assets\/block-([A-Za-z]+)-/.exec(chunk.file)?.[1];
+    if (type && key.startsWith('_')) sharedBlockViews.set(`web/blocks/${type}/View.tsx`, key);
+  }
   /** The chunks a name stands on (itself and what it imports, all the way down). */
   const reach = (names: readonly string[], skip: ReadonlySet<string> = new Set()) => {
     const seen = new Set<string>();
@@ -37,7 +44,7 @@ export function codeAssetsOf(clientBuildDirectory: string): (sources: readonly s
       seen.add(name);
       for (const imported of manifest[name].imports ?? []) visit(imported);
     };
-    for (const name of names) visit(name);
+    for (const name of names) visit(manifest?.[name] ? name : (sharedBlockViews.get(name) ?? name));
     return seen;
   };
   // What every page has already (React Router names these itself): never named twice, so no
