@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility } from '../../../common/accessibility-checks.ts';
 import type { CardsBlockData } from '../../../common/blocks/cards.ts';
@@ -13,6 +12,7 @@ import type { SearchResults } from '../../../common/site.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { distinctPng, imageUpload } from '../../../test/uploads.ts';
 import { buildingBlockInstances, pageDrafts } from '../../db/schema.ts';
 import { prepareBlocks } from '../../domains/blocks/prepare.ts';
 import { refreshSearchIndex } from '../../domains/search/queries.ts';
@@ -54,25 +54,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-let colour = 0;
-async function png(width = 800, height = 600): Promise<Buffer> {
-  colour += 1;
-  const background = { r: (colour * 41) % 256, g: (colour * 97) % 256, b: (colour * 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-}
-
-const BOUNDARY = '----bouwsteen-cards-boundary';
-function multipart(data: Buffer, name: string): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="Image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
+const png = (width = 800, height = 600) => distinctPng(width, height);
 
 const as = (browser: Browser) => ({ cookie: browser.cookie, 'x-xsrf-token': browser.xsrf });
 
@@ -80,8 +62,7 @@ async function upload(name: string): Promise<string> {
   const response = await test.app.inject({
     method: 'POST',
     url: '/a/upload?library',
-    headers: { ...as(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(await png(), name),
+    ...imageUpload(await png(), name, as(admin)),
   });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { guid: string }).guid;

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GalleryBlockData } from '../../../common/blocks/gallery.ts';
 import { BLOCK_TYPES } from '../../../common/blocks/index.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { distinctPng, imageUpload } from '../../../test/uploads.ts';
 import { buildingBlockInstances, pages } from '../../db/schema.ts';
 import { prepareBlocks } from '../../domains/blocks/prepare.ts';
 import { createPage } from '../../seed/builders.ts';
@@ -61,25 +61,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-let colour = 0;
-async function png(width = 800, height = 600): Promise<Buffer> {
-  colour += 1;
-  const background = { r: (colour * 41) % 256, g: (colour * 97) % 256, b: (colour * 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-}
-
-const BOUNDARY = '----bouwsteen-gallery-boundary';
-function multipart(data: Buffer, name: string): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="Image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
+const png = (width = 800, height = 600) => distinctPng(width, height);
 
 const as = (browser: Browser) => ({ cookie: browser.cookie, 'x-xsrf-token': browser.xsrf });
 
@@ -87,8 +69,7 @@ async function upload(name: string, data?: Buffer): Promise<string> {
   const response = await test.app.inject({
     method: 'POST',
     url: '/a/upload?library',
-    headers: { ...as(editor), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(data ?? (await png()), name),
+    ...imageUpload(data ?? (await png()), name, as(editor)),
   });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { guid: string }).guid;
@@ -208,8 +189,7 @@ describe('the gallery block', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: `/api/media/${guid}/file`,
-      headers: { ...as(editor), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(await png(1200, 900), 'nieuw.png'),
+      ...imageUpload(await png(1200, 900), 'nieuw.png', as(editor)),
     });
     expect(response.statusCode, response.body).toBe(200);
     const image = (await galleryData(publicBlock))?.images[0];

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageDocument } from '../../../common/page-drafts.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
+import { distinctPng, imageUpload } from '../../../test/uploads.ts';
 import {
   buildingBlockInstances,
   media,
@@ -90,25 +91,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-let colour = 0;
-async function png(width = 800, height = 400): Promise<Buffer> {
-  colour += 1;
-  const background = { r: (colour * 41) % 256, g: (colour * 97) % 256, b: (colour * 13) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-}
-
-const BOUNDARY = '----bouwsteen-library-boundary';
-function multipart(data: Buffer, name: string): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="Image"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
+const png = (width = 800, height = 400) => distinctPng(width, height);
 
 const as = (browser: Browser) => ({ cookie: browser.cookie, 'x-xsrf-token': browser.xsrf });
 
@@ -116,8 +99,7 @@ async function uploadToLibrary(browser: Browser, name: string, data?: Buffer): P
   const response = await test.app.inject({
     method: 'POST',
     url: '/a/upload?library',
-    headers: { ...as(browser), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(data ?? (await png()), name),
+    ...imageUpload(data ?? (await png()), name, as(browser)),
   });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { guid: string }).guid;
@@ -179,8 +161,7 @@ describe('the media library', () => {
     const refused = await test.app.inject({
       method: 'POST',
       url: '/a/upload?library',
-      headers: { ...as(member), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(await png(), 'x.png'),
+      ...imageUpload(await png(), 'x.png', as(member)),
     });
     expectApiError(refused, 403, 'forbidden');
   });
@@ -430,8 +411,7 @@ describe('the media library', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: `/api/media/${guid}/file`,
-      headers: { ...as(editor), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(await png(1200, 900), 'nieuw.png'),
+      ...imageUpload(await png(1200, 900), 'nieuw.png', as(editor)),
     });
     expect(response.statusCode, response.body).toBe(200);
     const asset = response.json() as Asset;
@@ -452,8 +432,7 @@ describe('the media library', () => {
     const refused = await test.app.inject({
       method: 'POST',
       url: `/api/media/${guid}/file`,
-      headers: { ...as(otherEditor), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(await png(), 'x.png'),
+      ...imageUpload(await png(), 'x.png', as(otherEditor)),
     });
     expect(refused.statusCode).toBe(403);
   });
@@ -506,8 +485,7 @@ describe('the media library', () => {
     const response = await test.app.inject({
       method: 'POST',
       url: '/a/upload?profile',
-      headers: { ...as(member), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(await png(), 'ik.png'),
+      ...imageUpload(await png(), 'ik.png', as(member)),
     });
     const { guid } = response.json() as { guid: string };
     expectApiError(await call('GET', `/api/media/${guid}`, admin), 404, 'not_found');
