@@ -5,6 +5,7 @@ import { imageUrl, SITE_IMAGES } from '../../common/media';
 import { api, unwrap } from '../api/client';
 import { useTranslation } from '../i18n';
 import '../i18n/editor';
+import { movedRow, removedRow } from './ordered-rows';
 
 /**
  * The catalogue keys of one block's list of library assets (issue 27: the gallery's images, the
@@ -70,24 +71,12 @@ export function OrderedAssets({
     setNotice(null);
     onChange([...guids, id]);
   };
+  const rowOf = (guid: string) => `[${rowAttribute}="${guid}"]`;
   const move = (index: number, step: -1 | 1) => {
-    const next = [...guids];
-    const [moved] = next.splice(index, 1);
-    if (!moved) return;
-    next.splice(index + step, 0, moved);
-    onChange(next);
-    const row = `[${rowAttribute}="${moved}"]`;
-    focusLater(
-      `${row} [data-move="${step < 0 ? 'up' : 'down'}"]`,
-      `${row} [data-move="${step < 0 ? 'down' : 'up'}"]`,
-    );
+    const next = movedRow(guids, index, step, rowOf);
+    if (next) onChange(next);
   };
-  const remove = (index: number) => {
-    const next = guids.filter((_, at) => at !== index);
-    onChange(next);
-    const neighbour = next[index] ?? next[index - 1];
-    focusLater(neighbour ? `[${rowAttribute}="${neighbour}"] [data-remove]` : '[data-asset-adders] button');
-  };
+  const remove = (index: number) => onChange(removedRow(guids, index, rowOf, '[data-asset-adders] button'));
   return (
     <Stack gap="sm">
       <Text fw={500} size="sm" id={headingId}>
@@ -201,14 +190,4 @@ function AssetRow({
       </Group>
     </Paper>
   );
-}
-
-/** After a move or removal: the wanted control, else (at an end, where it is disabled) the fallback. */
-function focusLater(selector: string, fallback?: string) {
-  requestAnimationFrame(() => {
-    const wanted = document.querySelector<HTMLButtonElement>(selector);
-    const target =
-      wanted && !wanted.disabled ? wanted : fallback ? document.querySelector<HTMLElement>(fallback) : null;
-    target?.focus();
-  });
 }

@@ -20,6 +20,7 @@ import {
   OptionsSection,
 } from '../editor-kit';
 import '../../i18n/editor';
+import { focusLater, movedRow, removedRow } from '../ordered-rows';
 
 type CardOptions = NonNullable<OptionsDraft<'cards'>['cards']>;
 type CardTexts = NonNullable<ContentDraft<'cards'>['cards']>;
@@ -40,15 +41,6 @@ const sameKeys = (cards: CardOptions, texts: CardTexts) => {
   const own = Object.keys(texts);
   return own.length === keys.size && own.every((key) => keys.has(key));
 };
-
-/** After a move or removal: the wanted control, else (at an end, where it is disabled) the fallback. */
-function focusLater(selector: string, fallback: string) {
-  requestAnimationFrame(() => {
-    const wanted = document.querySelector<HTMLButtonElement>(selector);
-    const target = wanted && !wanted.disabled ? wanted : document.querySelector<HTMLElement>(fallback);
-    target?.focus();
-  });
-}
 
 export const cardsEditor: BlockEditor<'cards'> = {
   /** Per language, each card's title, text and (when the library's will not do) its image's alt text. */
@@ -117,27 +109,12 @@ export const cardsEditor: BlockEditor<'cards'> = {
     const setCards = (next: CardOptions) => setOptions({ cards: next });
     const patch = (index: number, change: Partial<CardOptions[number]>) =>
       setCards(cards.map((card, at) => (at === index ? { ...card, ...change } : card)));
+    const rowOf = (card: CardOptions[number]) => `[data-card="${card.key}"]`;
     const move = (index: number, step: -1 | 1) => {
-      const next = [...cards];
-      const [moved] = next.splice(index, 1);
-      if (!moved) return;
-      next.splice(index + step, 0, moved);
-      setCards(next);
-      const row = `[data-card="${moved.key}"]`;
-      focusLater(
-        `${row} [data-move="${step < 0 ? 'up' : 'down'}"]`,
-        `${row} [data-move="${step < 0 ? 'down' : 'up'}"]`,
-      );
+      const next = movedRow(cards, index, step, rowOf);
+      if (next) setCards(next);
     };
-    const remove = (index: number) => {
-      const next = cards.filter((_, at) => at !== index);
-      setCards(next);
-      const neighbour = next[index] ?? next[index - 1];
-      focusLater(
-        neighbour ? `[data-card="${neighbour.key}"] [data-remove]` : '[data-add-card]',
-        '[data-add-card]',
-      );
-    };
+    const remove = (index: number) => setCards(removedRow(cards, index, rowOf, '[data-add-card]'));
     const add = () => {
       const key = newCardKey(cards.map((card) => card.key));
       setCards([...cards, { key, imageGuid: null }]);
