@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { XSRF_COOKIE, XSRF_HEADER } from '../common/auth.ts';
@@ -24,6 +24,7 @@ import { createBenchDatabase } from './postgres.ts';
  *                               report adds the RSS at rest after each (the memory plateau, issue 28)
  *                               and after a full garbage collection (through the server's inspector,
  *                               which this bench starts on a free loopback port)
+ *   BENCH_LOAD_PROFILE=f.cpuprofile  the server's CPU profile of the measured run (first run) only
  *   DATABASE_URL=postgres://…   on PostgreSQL: a fresh database on that server, dropped afterwards;
  *                               without it a fresh PGlite directory.
  *   LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -156,26 +157,61 @@ async function resting(server: ServerProcess, token: string): Promise<Resting> {
 }
 
 /**
- * A full garbage collection in the server, through its inspector (started with
- * `--inspect=127.0.0.1:0` by this bench): what stays is what the server keeps, not garbage V8 had
- * not collected yet.
+ * A session with the server's inspector (started with `--inspect=127.0.0.1:0` by this bench): `call`
+ * sends one method and resolves with its result.
  */
-async function collectGarbage(server: ServerProcess): Promise<void> {
+async function inspector(server: ServerProcess) {
   const url = server.output().match(/Debugger listening on (ws:\/\/\S+)/)?.[1];
-  if (!url) throw new Error('the server has no inspector to collect its garbage');
+  if (!url) throw new Error('the server has no inspector');
   const socket = new WebSocket(url);
   await new Promise((resolve, reject) => {
     socket.onopen = resolve;
     socket.onerror = reject;
   });
-  const answered = new Promise<void>((resolve) => {
-    socket.onmessage = (event) => {
-      if ((JSON.parse(String(event.data)) as { id?: number }).id === 1) resolve();
-    };
-  });
-  socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
-  await answered;
-  socket.close();
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  };
+  let next = 0;
+  return {
+    call(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+      next += 1;
+      const id = next;
+      const answered = new Promise<unknown>((resolve) => waiting.set(id, resolve));
+      socket.send(JSON.stringify({ id, method, params }));
+      return answered;
+    },
+    close: () => socket.close(),
+  };
+}
+
+/** A full garbage collection in the server: what stays is what it keeps, not garbage V8 had not collected yet. */
+async function collectGarbage(server: ServerProcess): Promise<void> {
+  const session = await inspector(server);
+  await session.call('HeapProfiler.collectGarbage');
+  session.close();
+}
+
+/**
+ * BENCH_LOAD_PROFILE=<file.cpuprofile>: the server's CPU profile of the measured run only (not its
+ * start, warm-up or rests), for Chromium's DevTools or a script; `stop` writes it.
+ */
+async function startProfile(server: ServerProcess): Promise<{ stop: () => Promise<void> } | null> {
+  const file = process.env.BENCH_LOAD_PROFILE;
+  if (!file) return null;
+  const session = await inspector(server);
+  await session.call('Profiler.enable');
+  await session.call('Profiler.setSamplingInterval', { interval: 1000 });
+  await session.call('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await session.call('Profiler.stop')) as { profile: unknown };
+      session.close();
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`  the server's CPU profile of the measured run: ${file}`);
+    },
+  };
 }
 
 /**
@@ -532,12 +568,14 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<Load
     const tally = emptyTally();
     process.stdout.write(`  measure: ${connections} connections, ${duration} s… `);
     const counted = await cacheCounts(server, metricsToken);
+    const profile = await startProfile(server);
     let result: Result;
     try {
       result = await load(server, targets, duration, connections, tally, writes, timeout);
     } finally {
       clearInterval(sampler);
     }
+    await profile?.stop();
     console.log(
       `${Math.round(result.requests.average)} req/s; ${hitRates(counted, await cacheCounts(server, metricsToken))}`,
     );
