@@ -343,6 +343,37 @@ describe('the admin screens look and read right after a full load', () => {
     await page.close();
   });
 
+  /** The site's stylesheets the page applies (a disabled link is not among document.styleSheets). */
+  function siteStylesheets(page: Page) {
+    return page.evaluate(() =>
+      [...document.styleSheets]
+        .map((sheet) => sheet.href ?? '')
+        .filter((href) => href.includes('/assets/site-')),
+    );
+  }
+
+  it("applies the site stylesheet once: after the blocks' code loads, and after a click into the admin area", async () => {
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/site-')) fetched.push(request.url());
+    });
+    // The contact page shows a video block: its code is a chunk that needs the site's stylesheet,
+    // which Vite's loader linked a second time, after the styles already in the head (issue 35).
+    await open(page, '/contact');
+    await page.waitForLoadState('networkidle');
+    expect(await siteStylesheets(page)).toHaveLength(1);
+    await clickInto(page, await userMenuItem(page, 'Instellingen'), SCREENS.settings);
+    await page.getByRole('tab', { name: 'Registratie en gebruiksvoorwaarden' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await siteStylesheets(page)).toHaveLength(1);
+    expectStyledTabs(await tabStyles(page));
+    expect(fetched.filter((url) => url.endsWith('.css'))).toHaveLength(1);
+    await finish(page, problems);
+    await page.close();
+  });
+
   it('highlights the current side-menu item after a full load, as after a click', async () => {
     const page = await context.newPage();
     const sideMenu = page.getByRole('navigation', { name: 'Beheermenu' });

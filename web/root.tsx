@@ -31,6 +31,7 @@ import { NavigationProgress } from './components/NavigationProgress';
 import { useRouteFocus } from './components/route-focus';
 import { StatusPage } from './components/StatusPage';
 import { SmoothAnchorScroll } from './components/scroll';
+import { StylesheetTwins } from './components/stylesheet-twins';
 import { createI18n, hasLocale, I18nProvider, loadLocale, sharedCatalogue, useTranslation } from './i18n';
 import { ADMIN_LAYOUT_ID, isAdminPath } from './layouts/admin-area';
 import { lastRootData, RootDataProvider, useLastRootData, useRootData } from './layouts/root-data';
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {favicon ? <link rel="icon" href={favicon} /> : null}
         <Meta />
         <Links />
+        <StylesheetTwins />
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" />
       </head>
       <body>
