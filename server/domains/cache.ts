@@ -124,6 +124,15 @@ export class ContentChanges {
     }
   }
 
+  /**
+   * Whether `version` is one this node read since it started or since the database last went back
+   * (a restore): an answer built at it is at least as new as any earlier version this node reads.
+   */
+  isKnown(version: string): boolean {
+    const at = Number(version);
+    return this.#latest !== undefined && at >= this.#knownFrom && at <= this.#latest;
+  }
+
   /** Whether an answer built at version `from` from `tags` still holds at version `to`. */
   holds(tags: Dependencies, from: string, to: string): boolean {
     if (from === to) return true;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ContentVersionClock } from '../domains/cache.ts';
+import { ContentChanges, ContentVersionClock } from '../domains/cache.ts';
 import { inlineScriptHashes } from './page-cache.ts';
 import { makeEntry, matchesEtag, preferredEncoding, ResponseCache } from './public-cache.ts';
 
@@ -146,6 +146,44 @@ describe('one render per key at a time', () => {
     const settleThree = cache.claim('page', '3');
     settleThree(three);
     await expect(forThree).resolves.toBe(three);
+  });
+});
+
+describe('a request whose content version lags behind (issue 29)', () => {
+  it('gets the entry made for a later version this node read, without a render of its own', async () => {
+    const changes = new ContentChanges();
+    changes.record('1');
+    changes.record('2', [{ version: '2', tags: ['page:a'] }]);
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024, changes });
+    const two = await entry(10);
+    cache.set('page', '2', two);
+    // The clock's last read (version 1) while the read of version 2 waits: the newer page, no claim.
+    expect(cache.get('page', '1')).toBe(two);
+    await expect(cache.lookup('page', '1')).resolves.toBe(two);
+    // A render in flight for a later version serves those that wait at an earlier one.
+    const settleThree = cache.claim('other', '2');
+    const waiting = cache.lookup('other', '1');
+    const three = await entry(10);
+    settleThree(three);
+    await expect(waiting).resolves.toBe(three);
+    // A version this node never read is not taken for newer.
+    cache.set('unread', '7', await entry(10));
+    expect(cache.get('unread', '2')).toBeUndefined();
+  });
+
+  it('never across a restore: an entry of a version from before it may be higher, yet older', async () => {
+    const changes = new ContentChanges();
+    changes.record('9');
+    changes.record('10', [{ version: '10', tags: ['page:a'] }]);
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024, changes });
+    cache.set('page', '10', await entry(10));
+    // The database went back to version 5 (a restore): what was made at 10 is not served at 5.
+    changes.record('5');
+    expect(cache.get('page', '5')).toBeUndefined();
+    // Without a log of changes (no restore can be told apart): only its own version.
+    const plain = new ResponseCache({ maxBytes: 1024 * 1024 });
+    plain.set('page', '10', await entry(10));
+    expect(plain.get('page', '9')).toBeUndefined();
   });
 });
 

@@ -113,12 +113,12 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
 
   /**
    * The entry made for this version, or for an earlier one when the versions since changed nothing
-   * it was built from (its tags), unless its minute is over.
+   * it was built from (its tags), or for a later one, unless its minute is over.
    */
   get(key: string, version: string): Entry | undefined {
     const slot = this.#slots.get(key);
     if (!slot || slot.entry.expiresAt <= this.#now()) return undefined;
-    if (slot.version !== version) {
+    if (slot.version !== version && !this.#isNewer(slot.version, version)) {
       if (!this.#changes?.holds(slot.entry.tags ?? null, slot.version, version)) return undefined;
       slot.version = version; // the next lookup checks only the versions after this one
     }
@@ -147,9 +147,20 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
       // A render that never settled (it should not happen) holds nobody up for long.
       if (!pending || pending.startedAt + ABANDONED_AFTER_MS < this.#now()) return null;
       const made = await valueWithin(pending.computation, 10_000, null);
-      if (made && pending.version === version) return made;
+      if (made && (pending.version === version || this.#isNewer(pending.version, version))) return made;
     }
     return null;
+  }
+
+  /**
+   * Whether an answer made at `made` is newer than version `asked` (a request's version can lag
+   * behind: the clock's last read, given while a new read waits behind other work). It serves that
+   * request as a render now would: without it, each such request rendered the page again for its
+   * older version, which could not even be kept (a later one was there), two renders per edit of a
+   * busy page (issue 29). Not across a restore: a version from before it may be higher but older.
+   */
+  #isNewer(made: string, asked: string): boolean {
+    return isLater(made, asked) && this.#changes?.isKnown(made) === true;
   }
 
   /**
