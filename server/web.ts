@@ -3,7 +3,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequest, fastifyReactRouter, sendResponse } from '@mcansh/react-router-fastify';
+import {
+  createHeaders,
+  createRequest,
+  createUrl,
+  fastifyReactRouter,
+  sendResponse,
+} from '@mcansh/react-router-fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
@@ -301,7 +307,7 @@ export const webRoutes: FastifyPluginAsync<{
       const decision = new PageCacheDecision();
       const nonce = cspNonce(reply);
       const response = await handle(
-        createRequest(request, reply),
+        request.method === 'GET' ? sharedRenderRequest(request) : createRequest(request, reply),
         loadContext(request, reply, decision, standInFor(viewer)),
       );
       const kind = request.url.split('?')[0]?.endsWith('.data') ? 'data' : 'html';
@@ -398,7 +404,12 @@ export const webRoutes: FastifyPluginAsync<{
     const settle = key !== null && request.method === 'GET' ? pages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();
-      const rendered = await handle(createRequest(request, reply), loadContext(request, reply, decision));
+      const rendered = await handle(
+        key !== null && request.method === 'GET'
+          ? sharedRenderRequest(request)
+          : createRequest(request, reply),
+        loadContext(request, reply, decision),
+      );
       // A visitor's page paints before its scripts load (issue 32), its block views' among them
       // (issue 31); a signed-in screen starts them at once (and its block views before hydrating).
       const response =
@@ -428,6 +439,16 @@ export const webRoutes: FastifyPluginAsync<{
     }
   });
 };
+
+/**
+ * The request a render that others may wait for (a claimed cache key) is made from: without the
+ * adapter's abort when this visitor's connection closes. Aborted, it answered 500 and settled the
+ * claim with nothing, and every visitor waiting for it rendered the page again, all at once (seen at
+ * the end of each load test phase, issue 29); finished, it fills the cache.
+ */
+function sharedRenderRequest(request: FastifyRequest): Request {
+  return new Request(createUrl(request), { method: 'GET', headers: createHeaders(request.headers) });
+}
 
 type CachedPage = CachedResponse & { policy: string; search: PageCacheDecision['search'] };
 

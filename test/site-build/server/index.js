@@ -14,8 +14,13 @@ async function action({ context, request }) {
   return Response.json(result, { status: result.kind === 'stored' ? 201 : 400 });
 }
 
-function loader() {
-  return Response.json({ kind: 'page' });
+// `?slow=<ms>`: a page visitors' cache may keep, answered after that long (a render in flight).
+async function loader({ context, request }) {
+  const slow = Number(new URL(request.url).searchParams.get('slow'));
+  if (!(slow > 0)) return Response.json({ kind: 'page' });
+  context.get(appContext).pageCache.allow();
+  await new Promise((resolve) => setTimeout(resolve, slow));
+  return Response.json({ kind: 'page', renderedAt: performance.now() });
 }
 
 export const assets = {
