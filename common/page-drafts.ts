@@ -17,7 +17,48 @@ export type DraftBlock = {
   /** Per language, as the block type's content schema has it. */
   content: Localized<unknown> | null;
   options: Record<string, unknown>;
+  /**
+   * A block in a column of a columns block (issue 31): that block's guid and the column (0 …). Its
+   * position is its columns block's; within a column, blocks show in the order of the document.
+   */
+  parent?: BlockParent | undefined;
 };
+
+/** The columns block a block sits in, and which of its columns (0 …). */
+export type BlockParent = { guid: string; column: number };
+
+/**
+ * The blocks in reading order: each block that has children (a columns block) followed by them,
+ * column by column, at its position; the others as they come. A child whose parent the list lacks
+ * stays where it is (the server refuses such a document). Saving and publishing keep a document in
+ * this order, so the place of a block in the list is the place it reads in.
+ */
+export function withChildrenInPlace(blocks: readonly DraftBlock[]): DraftBlock[] {
+  const guids = new Set(blocks.map((block) => block.guid));
+  const children = new Map<string, DraftBlock[]>();
+  const isChild = (block: DraftBlock) =>
+    block.parent !== undefined && guids.has(block.parent.guid) && block.parent.guid !== block.guid;
+  for (const block of blocks) {
+    if (!isChild(block)) continue;
+    const parentGuid = (block.parent as BlockParent).guid;
+    children.set(parentGuid, [...(children.get(parentGuid) ?? []), block]);
+  }
+  const ordered: DraftBlock[] = [];
+  const placed = new Set<DraftBlock>();
+  const place = (block: DraftBlock, position: DraftBlock['position']) => {
+    if (placed.has(block)) return;
+    placed.add(block);
+    ordered.push(block.position === position ? block : { ...block, position });
+    const own = (children.get(block.guid) ?? [])
+      .map((child, index) => ({ child, index }))
+      .sort((a, b) => (a.child.parent?.column ?? 0) - (b.child.parent?.column ?? 0) || a.index - b.index);
+    for (const { child } of own) place(child, position);
+  };
+  for (const block of blocks) if (!isChild(block)) place(block, block.position);
+  // Blocks that name each other as parents (a loop) reach no top: they stay as they came.
+  for (const block of blocks) if (!placed.has(block)) ordered.push(block);
+  return ordered;
+}
 
 /** What a draft or a revision holds: everything about a page that visitors see. */
 export type PageDocument = {
@@ -73,7 +114,7 @@ export function describeChanges(before: PageDocument | null, after: PageDocument
     if (!sameJson(old.content, block.content) || !sameJson(old.options, block.options)) {
       changes.push({ kind: 'blockChanged', ...named });
     }
-    if (old.position !== block.position || reordered.has(block.guid)) {
+    if (old.position !== block.position || reordered.has(block.guid) || !sameJson(old.parent, block.parent)) {
       changes.push({ kind: 'blockMoved', ...named, from: old.position });
     }
   }

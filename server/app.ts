@@ -61,6 +61,7 @@ import { platformSettingRoutes } from './routes/platform-settings/index.ts';
 import { profilePropertyDefinitionRoutes } from './routes/profile-property-definitions/index.ts';
 import { profileRoutes } from './routes/profiles/index.ts';
 import { redirectRoutes } from './routes/redirects/index.ts';
+import { reusableBlockRoutes } from './routes/reusable-blocks/index.ts';
 import { roleRoutes } from './routes/roles/index.ts';
 import { searchRoutes } from './routes/search/index.ts';
 import { securityRoutes } from './routes/security/index.ts';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redirectRoutes);
   await app.register(trashRoutes);
   await app.register(pageRoutes);
+  await app.register(reusableBlockRoutes);
   await app.register(buildingBlockRoutes);
   await app.register(pageDraftRoutes);
   await app.register(headerImageRoutes);

@@ -46,12 +46,13 @@ describe('videoEmbedUrl', () => {
 });
 
 describe('block types', () => {
-  it('are text, quote, notice, buttons, call to action, cards, accordion, table, contact, map, divider, video, image, list, widget, form, gallery and download', () => {
+  it('are text, quote, notice, buttons, call to action, cards, columns, accordion, table, contact, map, divider, video, image, list, widget, form, gallery, download and reusable', () => {
     expect([...BLOCK_TYPE_NAMES].sort()).toEqual([
       'accordion',
       'buttons',
       'callToAction',
       'cards',
+      'columns',
       'contact',
       'divider',
       'download',
@@ -62,6 +63,7 @@ describe('block types', () => {
       'map',
       'notice',
       'quote',
+      'reusable',
       'table',
       'text',
       'video',

@@ -5,6 +5,7 @@ import { type AccordionBlockData, accordionBlock } from './accordion.ts';
 import { type ButtonsBlockData, buttonsBlock } from './buttons.ts';
 import { type CallToActionBlockData, callToActionBlock } from './call-to-action.ts';
 import { type CardsBlockData, cardsBlock } from './cards.ts';
+import { type ColumnsBlockData, columnsBlock } from './columns.ts';
 import { type ContactBlockData, contactBlock } from './contact.ts';
 import { type DividerBlockData, dividerBlock } from './divider.ts';
 import { type DownloadBlockData, downloadBlock } from './download.ts';
@@ -16,6 +17,7 @@ import { type MapBlockData, mapBlock } from './map.ts';
 import type { BlockTypeName } from './names.ts';
 import { type NoticeBlockData, noticeBlock } from './notice.ts';
 import { type QuoteBlockData, quoteBlock } from './quote.ts';
+import { type ReusableBlockData, reusableBlock } from './reusable.ts';
 import { type TableBlockData, tableBlock } from './table.ts';
 import { type TextBlockData, textBlock } from './text.ts';
 import { type VideoBlockData, videoBlock } from './video.ts';
@@ -37,6 +39,7 @@ export const BLOCK_TYPES = {
   notice: noticeBlock,
   callToAction: callToActionBlock,
   cards: cardsBlock,
+  columns: columnsBlock,
   contact: contactBlock,
   map: mapBlock,
   table: tableBlock,
@@ -48,6 +51,7 @@ export const BLOCK_TYPES = {
   list: listBlock,
   widget: widgetBlock,
   form: formBlock,
+  reusable: reusableBlock,
 } as const satisfies Record<BlockTypeName, unknown>;
 
 export type BlockContent<N extends BlockTypeName> = z.infer<(typeof BLOCK_TYPES)[N]['content']>;
@@ -62,6 +66,7 @@ export type BlockViewData = {
   notice: NoticeBlockData;
   callToAction: CallToActionBlockData;
   cards: CardsBlockData;
+  columns: ColumnsBlockData;
   contact: ContactBlockData;
   map: MapBlockData;
   table: TableBlockData;
@@ -73,6 +78,7 @@ export type BlockViewData = {
   list: ListBlockData;
   widget: WidgetBlockData;
   form: FormBlockData;
+  reusable: ReusableBlockData;
 };
 
 type BlockViewBase = {

@@ -13,6 +13,7 @@ export const BLOCK_TYPE_NAMES = [
   'buttons',
   'callToAction',
   'cards',
+  'columns',
   'accordion',
   'table',
   'contact',
@@ -25,6 +26,7 @@ export const BLOCK_TYPE_NAMES = [
   'list',
   'widget',
   'form',
+  'reusable',
 ] as const;
 
 export type BlockTypeName = (typeof BLOCK_TYPE_NAMES)[number];

@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -84,8 +85,11 @@ export const pages = pgTable(
     roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
     /** Admin pages (issue 10, migration 0009): who changed it last (no foreign key: erased users stay named "removed user"). */
     updatedBy: uuid('updated_by'),
-    /** Admin pages: a template is a header or a footer (null for pages). */
-    templateKind: text('template_kind', { enum: ['header', 'footer'] }),
+    /**
+     * Admin pages: a template is a header or a footer (null for pages), or a reusable block (issue
+     * 31) that `reusable` blocks place on pages.
+     */
+    templateKind: text('template_kind', { enum: ['header', 'footer', 'block'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,9 +116,18 @@ export const buildingBlockInstances = pgTable(
       .notNull()
       .default('main'),
     sortId: integer('sort_id').notNull().default(0),
+    /**
+     * A block in a column of a columns block (issue 31, migration 0027): that block and the column
+     * (0 …); null for a block of the position itself. Removing the columns block removes it.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => buildingBlockInstances.id, {
+      onDelete: 'cascade',
+    }),
+    columnIndex: smallint('column_index'),
     updatedAt: updatedAt(),
   },
   (table) => [
+    index('bbi_parent_idx').on(table.parentId).where(sql`${table.parentId} IS NOT NULL`),
     index('bbi_page_idx').on(table.pageId, table.layoutPosition, table.sortId),
     // Where a library image is used (issue 27): image blocks by the asset they name.
     index('bbi_image_guid_idx')

@@ -76,8 +76,15 @@ export const pagePolicies = {
    */
   'page.chooseSocialImage': (actor: Actor, page: PageForPolicy) =>
     canEditPage(actor, page) && canUseLibrary(actor),
-  /** List, create, rename and delete header and footer templates. */
+  /** List, create, rename and delete header and footer templates, and reusable blocks (issue 31). */
   'pageTemplate.manage': (actor: Actor) => isAdmin(actor),
+  /**
+   * See the reusable blocks and where they are used, to place one on a page or detach it (issue
+   * 31): those who place blocks (admins and content managers). Making and changing one is
+   * `pageTemplate.manage`.
+   */
+  'reusableBlock.place': (actor: Actor) =>
+    isAdmin(actor) || (isSignedIn(actor) && actor.user.isContentManager),
   /**
    * A preview link (issue 13) shows its page's draft to whoever holds it, signed in or not: the
    * link (signed, unexpired and not revoked; null otherwise) must name this page.

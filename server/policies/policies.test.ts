@@ -202,6 +202,16 @@ const cases: { [A in Action]: Case<A> } = {
       'operator (isMett)': 'TT',
     },
   },
+  'reusableBlock.place': {
+    samples: [{ name: 'the reusable blocks', args: [] }],
+    answers: {
+      ...everyone('F'),
+      'page editor': 'T',
+      'content manager without the role': 'T',
+      admin: 'T',
+      'operator (isMett)': 'T',
+    },
+  },
   'block.findPlace': {
     samples: [{ name: "a map block's address search", args: [] }],
     answers: {

@@ -24,6 +24,8 @@ export type BlockInput = {
   position?: LayoutPosition;
   content?: Localized<unknown>;
   options?: Record<string, unknown>;
+  /** A columns block's blocks (issue 31), per column: made after it, in its columns. */
+  columns?: BlockInput[][];
 };
 
 export async function createPage(
@@ -35,8 +37,8 @@ export async function createPage(
     layout?: PageLayout;
     isPublished?: boolean;
     kind?: 'page' | 'template';
-    /** For a template: header or footer (defaults to header). */
-    templateKind?: 'header' | 'footer';
+    /** For a template: header or footer (defaults to header), or a reusable block (issue 31). */
+    templateKind?: 'header' | 'footer' | 'block';
     options?: PageOption[] | Record<string, string>;
     editPermission?: 'admins' | 'roles';
     editRoles?: string[];
@@ -68,12 +70,34 @@ export async function createPage(
     const position = block.position ?? 'main';
     const sortId = (sortIds.get(position) ?? 0) + 10;
     sortIds.set(position, sortId);
-    blocks.push(await createBlock(db, { pageId: page.id, ...block, position, sortId }));
+    const { columns, ...own } = block;
+    const made = await createBlock(db, { pageId: page.id, ...own, position, sortId });
+    blocks.push(made);
+    for (const [columnIndex, children] of (columns ?? []).entries()) {
+      for (const child of children) {
+        const childSortId = (sortIds.get(position) ?? 0) + 10;
+        sortIds.set(position, childSortId);
+        const { columns: _nested, ...childBlock } = child;
+        blocks.push(
+          await createBlock(db, {
+            pageId: page.id,
+            ...childBlock,
+            position,
+            sortId: childSortId,
+            parentId: made.id,
+            columnIndex,
+          }),
+        );
+      }
+    }
   }
   return { ...page, blocks };
 }
 
-export async function createBlock(db: Executor, input: BlockInput & { pageId: string; sortId?: number }) {
+export async function createBlock(
+  db: Executor,
+  input: BlockInput & { pageId: string; sortId?: number; parentId?: string; columnIndex?: number },
+) {
   const [block] = await db
     .insert(buildingBlockInstances)
     .values({
@@ -83,6 +107,8 @@ export async function createBlock(db: Executor, input: BlockInput & { pageId: st
       options: input.options ?? {},
       layoutPosition: input.position ?? 'main',
       sortId: input.sortId ?? 0,
+      parentId: input.parentId ?? null,
+      columnIndex: input.parentId ? (input.columnIndex ?? 0) : null,
     })
     .returning();
   if (!block) throw new Error('block not created');

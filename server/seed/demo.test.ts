@@ -125,7 +125,11 @@ describe('seedDemoSite', () => {
 
   it('has a header and a footer template, and names the footer as the site default', async () => {
     const templates = await database.db.select().from(pages).where(eq(pages.kind, 'template'));
-    expect(templates.map((template) => template.name).sort()).toEqual(['footer', 'header-banner']);
+    expect(templates.map((template) => template.name).sort()).toEqual([
+      'footer',
+      'header-banner',
+      'openingstijden-dorpshuis',
+    ]);
     const settings = await getPlatformSettings(database.db);
     expect(settings.defaultFooterGuid).toBe(templates.find((template) => template.name === 'footer')?.id);
     const home = (await database.db.select().from(pages).where(eq(pages.name, 'home')))[0];
@@ -172,6 +176,20 @@ describe('seedDemoSite', () => {
       .selectDistinct({ name: buildingBlockInstances.buildingBlockName })
       .from(buildingBlockInstances);
     expect(rows.map((row) => row.name).sort()).toEqual([...BLOCK_TYPE_NAMES].sort());
+  });
+
+  it('has a reusable block (issue 31) on two pages', async () => {
+    const [template] = await database.db
+      .select()
+      .from(pages)
+      .where(eq(pages.name, 'openingstijden-dorpshuis'));
+    expect(template?.templateKind).toBe('block');
+    const uses = await database.db
+      .select({ pageId: buildingBlockInstances.pageId })
+      .from(buildingBlockInstances)
+      .where(eq(buildingBlockInstances.buildingBlockName, 'reusable'));
+    expect(uses.every((use) => use.pageId !== template?.id)).toBe(true);
+    expect(new Set(uses.map((use) => use.pageId)).size).toBe(2);
   });
 
   it('has an unpublished page, a header image and the site identity settings', async () => {

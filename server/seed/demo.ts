@@ -5,6 +5,7 @@ import type { FormDefinition } from '../../common/forms/definition.ts';
 import { DEFAULT_FORM_SETTINGS } from '../../common/forms/settings.ts';
 import type { ItemPlace } from '../../common/list-items.ts';
 import type { LocalizedText } from '../../common/localized-text.ts';
+import type { LayoutPosition } from '../../common/pages.ts';
 import { TOP_LEVEL_MENU } from '../../common/site.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { forms, formVersions, pages } from '../db/schema.ts';
@@ -425,6 +426,35 @@ export async function seedDemoSite({
         ],
       });
 
+      // A reusable block (issue 31): the community centre's opening hours, kept in one place and
+      // shown on the board's page and on the history page.
+      const openingHours = await createPage(tx, {
+        name: 'openingstijden-dorpshuis',
+        kind: 'template',
+        templateKind: 'block',
+        title: { nl: 'Openingstijden dorpshuis', en: 'Community centre opening hours' },
+        blocks: [
+          textBlock(
+            [
+              h(3, 'Openingstijden dorpshuis'),
+              p('Maandag tot en met vrijdag 9.00 tot 22.00 uur'),
+              p('Zaterdag 10.00 tot 17.00 uur'),
+            ],
+            [
+              h(3, 'Community centre opening hours'),
+              p('Monday to Friday 9 am to 10 pm'),
+              p('Saturday 10 am to 5 pm'),
+            ],
+          ),
+        ],
+      });
+      const openingHoursBlock = (position: LayoutPosition) => ({
+        name: 'reusable',
+        position,
+        content: { nl: {} },
+        options: { templateId: openingHours.id },
+      });
+
       const board = await createPage(tx, {
         name: 'bestuur',
         title: { nl: 'Bestuur', en: 'Board' },
@@ -454,6 +484,7 @@ export async function seedDemoSite({
             [h(3, 'Minutes'), p('The minutes can be read in the community centre.')],
             'right',
           ),
+          openingHoursBlock('right'),
         ],
       });
 
@@ -507,6 +538,7 @@ export async function seedDemoSite({
             [p('Do you have old photos of the village? We would love to hear from you.')],
             'bottom',
           ),
+          openingHoursBlock('bottom'),
         ],
       });
 
@@ -803,6 +835,43 @@ export async function seedDemoSite({
               en: { title: 'Village hall De Linde', address: 'Dorpsstraat 1\n8401 AB De Linde' },
             },
             options: { latitude: 53.0386, longitude: 5.6659, zoom: 17 },
+          },
+          {
+            // A text and an image side by side (issue 31), the text twice as wide.
+            name: 'columns',
+            options: { count: '2', widths: 'wideStart' },
+            columns: [
+              [
+                textBlock(
+                  [
+                    h(2, 'Het dorpshuis'),
+                    p('Sinds 1952 het hart van het dorp: voor vergaderingen, feesten en koffie.'),
+                  ],
+                  [
+                    h(2, 'The community centre'),
+                    p('The heart of the village since 1952: for meetings, parties and coffee.'),
+                  ],
+                ),
+              ],
+              [
+                {
+                  name: 'image',
+                  content: {
+                    nl: {
+                      alt: 'Tekening van de linde op het dorpsplein, met het dorpshuis',
+                      caption: 'Het dorpshuis aan het plein',
+                    },
+                    en: {
+                      alt: 'Drawing of the linden tree on the village square, with the community centre',
+                      caption: 'The community centre on the square',
+                    },
+                  },
+                  options: landscape
+                    ? { imageGuid: landscape, width: 2400, height: 1350, size: 'full' }
+                    : { imageGuid: null, size: 'full' },
+                },
+              ],
+            ],
           },
         ],
       });

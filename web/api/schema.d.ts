@@ -2963,6 +2963,350 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reusableblocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reusable blocks by title, each with how many pages place it (admins, content managers) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReusableBlock"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a block of a page as a new reusable block, published (admins)
+         * @description The reusable block holds a copy of the block as the page’s draft has it. The page is not changed: put a `reusable` block naming the new one in its draft in place of the block.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewReusableBlockInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReusableBlock"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reusableblocks/{id}/uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a reusable block is placed: pages and templates, published or in a draft */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReusableBlockUses"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reusableblocks/{id}/copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copies of a reusable block’s published blocks, to detach one use in a page’s draft
+         * @description New guids, images recorded again. Nothing is saved: put the copies in the draft in place of the `reusable` block and save that.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReusableBlockCopyRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReusableBlockCopies"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/buildingblockinstance": {
         parameters: {
             query?: never;
@@ -2974,7 +3318,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    buildingBlockName: "text" | "quote" | "notice" | "buttons" | "callToAction" | "cards" | "accordion" | "table" | "contact" | "map" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form";
+                    buildingBlockName: "text" | "quote" | "notice" | "buttons" | "callToAction" | "cards" | "columns" | "accordion" | "table" | "contact" | "map" | "divider" | "video" | "image" | "download" | "gallery" | "list" | "widget" | "form" | "reusable";
                 };
                 header?: never;
                 path?: never;
@@ -15976,6 +16320,10 @@ export interface components {
             /** @enum {string} */
             layoutPosition: "top" | "left" | "main" | "right" | "bottom";
             sortId: number;
+            /** @description The columns block this block sits in (issue 31); null for a block of its position */
+            parentGuid?: string | null;
+            /** @description Its column in that block (0 …) */
+            columnIndex?: number | null;
         };
         PageInput: {
             guid: string;
@@ -16128,7 +16476,7 @@ export interface components {
                 en?: string;
             };
             /** @enum {string} */
-            templateKind: "header" | "footer";
+            templateKind: "header" | "footer" | "block";
             /** @enum {string} */
             layout: "100" | "25-75" | "75-25" | "25-50-25";
             updatedAt: string;
@@ -16136,7 +16484,7 @@ export interface components {
         NewPageTemplateInput: {
             title: components["schemas"]["PageTitleInputInput"];
             /** @enum {string} */
-            templateKind: "header" | "footer";
+            templateKind: "header" | "footer" | "block";
             /** @enum {string} */
             layout?: "100" | "25-75" | "75-25" | "25-50-25";
         };
@@ -17026,6 +17374,12 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description A block in a column of a columns block (issue 31): that block and the column (0 …) */
+            parent?: {
+                /** Format: uuid */
+                guid: string;
+                column: number;
+            };
         };
         PageDocumentInput: {
             title: {
@@ -17225,6 +17579,44 @@ export interface components {
         RedirectBodyInput: {
             fromPath: string;
             toPath: string;
+        };
+        ReusableBlockInput: {
+            guid: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            updatedAt: string;
+            useCount: number;
+        };
+        ReusableBlockUsesInput: {
+            guid: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            updatedAt: string;
+            useCount: number;
+            pages: {
+                guid: string;
+                title: string;
+                isTemplate: boolean;
+                editUrl: string;
+            }[];
+        };
+        NewReusableBlockInput: {
+            title: components["schemas"]["PageTitleInputInput"];
+            /** Format: uuid */
+            page: string;
+            /** Format: uuid */
+            block: string;
+        };
+        ReusableBlockCopyRequestInput: {
+            /** Format: uuid */
+            page: string;
+        };
+        ReusableBlockCopiesInput: {
+            blocks: components["schemas"]["DraftBlockInput"][];
         };
         SessionInput: {
             guid: string;
@@ -17443,6 +17835,10 @@ export interface components {
             /** @enum {string} */
             layoutPosition: "top" | "left" | "main" | "right" | "bottom";
             sortId: number;
+            /** @description The columns block this block sits in (issue 31); null for a block of its position */
+            parentGuid?: string | null;
+            /** @description Its column in that block (0 …) */
+            columnIndex?: number | null;
         };
         Page: {
             guid: string;
@@ -17595,7 +17991,7 @@ export interface components {
                 en?: string;
             };
             /** @enum {string} */
-            templateKind: "header" | "footer";
+            templateKind: "header" | "footer" | "block";
             /** @enum {string} */
             layout: "100" | "25-75" | "75-25" | "25-50-25";
             updatedAt: string;
@@ -17603,7 +17999,7 @@ export interface components {
         NewPageTemplate: {
             title: components["schemas"]["PageTitleInput"];
             /** @enum {string} */
-            templateKind: "header" | "footer";
+            templateKind: "header" | "footer" | "block";
             /** @enum {string} */
             layout?: "100" | "25-75" | "75-25" | "25-50-25";
         };
@@ -18493,6 +18889,12 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description A block in a column of a columns block (issue 31): that block and the column (0 …) */
+            parent?: {
+                /** Format: uuid */
+                guid: string;
+                column: number;
+            };
         };
         PageDocument: {
             title: {
@@ -18692,6 +19094,44 @@ export interface components {
         RedirectBody: {
             fromPath: unknown;
             toPath: string;
+        };
+        ReusableBlock: {
+            guid: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            updatedAt: string;
+            useCount: number;
+        };
+        ReusableBlockUses: {
+            guid: string;
+            title: {
+                nl: string;
+                en?: string;
+            };
+            updatedAt: string;
+            useCount: number;
+            pages: {
+                guid: string;
+                title: string;
+                isTemplate: boolean;
+                editUrl: string;
+            }[];
+        };
+        NewReusableBlock: {
+            title: components["schemas"]["PageTitleInput"];
+            /** Format: uuid */
+            page: string;
+            /** Format: uuid */
+            block: string;
+        };
+        ReusableBlockCopyRequest: {
+            /** Format: uuid */
+            page: string;
+        };
+        ReusableBlockCopies: {
+            blocks: components["schemas"]["DraftBlock"][];
         };
         Session: {
             guid: string;

@@ -3,6 +3,7 @@ import { accordionEditor } from './Accordion/Editor';
 import { buttonsEditor } from './Buttons/Editor';
 import { callToActionEditor } from './CallToAction/Editor';
 import { cardsEditor } from './Cards/Editor';
+import { columnsEditor } from './Columns/Editor';
 import { contactEditor } from './Contact/Editor';
 import { dividerEditor } from './Divider/Editor';
 import { downloadEditor } from './Download/Editor';
@@ -14,6 +15,7 @@ import { listEditor } from './List/Editor';
 import { mapEditor } from './Map/Editor';
 import { noticeEditor } from './Notice/Editor';
 import { quoteEditor } from './Quote/Editor';
+import { reusableEditor } from './Reusable/Editor';
 import { tableEditor } from './Table/Editor';
 import { textEditor } from './Text/Editor';
 import { videoEditor } from './Video/Editor';
@@ -31,6 +33,7 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   notice: noticeEditor,
   callToAction: callToActionEditor,
   cards: cardsEditor,
+  columns: columnsEditor,
   contact: contactEditor,
   map: mapEditor,
   table: tableEditor,
@@ -42,4 +45,5 @@ export const BLOCK_EDITORS: { [N in BlockTypeName]: BlockEditor<N> } = {
   list: listEditor,
   widget: widgetEditor,
   form: formEditor,
+  reusable: reusableEditor,
 };

@@ -39,6 +39,10 @@ const DownloadBlock = lazyComponent(() => import('./Download/View').then((module
 const MapBlock = lazyComponent(() => import('./Map/View').then((module) => module.MapBlock));
 // The cards block (issue 31) likewise: a landing page's grid, on few pages.
 const CardsBlock = lazyComponent(() => import('./Cards/View').then((module) => module.CardsBlock));
+// The columns block (issue 31) likewise; the blocks in its columns load their own views.
+const ColumnsBlock = lazyComponent(() => import('./Columns/View').then((module) => module.ColumnsBlock));
+// A reusable block (issue 31) likewise: the blocks it holds load their own views.
+const ReusableBlock = lazyComponent(() => import('./Reusable/View').then((module) => module.ReusableBlock));
 
 /** A type's view gets its own block, with data (blocks without data never reach a view). */
 export type BlockViewProps<N extends BlockTypeName> = {
@@ -57,6 +61,7 @@ export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N
   notice: NoticeBlock,
   callToAction: CallToActionBlock,
   cards: CardsBlock,
+  columns: ColumnsBlock,
   contact: ContactBlock,
   map: MapBlock,
   table: TableBlock,
@@ -68,6 +73,7 @@ export const BLOCK_VIEWS: { [N in BlockTypeName]: ComponentType<BlockViewProps<N
   gallery: GalleryBlock,
   download: DownloadBlock,
   form: FormBlock,
+  reusable: ReusableBlock,
 };
 
 /**

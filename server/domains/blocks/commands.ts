@@ -60,6 +60,11 @@ export type NewBlock = {
 
 export async function addBlock(ctx: WriteCtx, page: PageRow, block: NewBlock): Promise<BlockRow> {
   const name = requireBlockType(block.buildingBlockName);
+  if (name === 'reusable' && page.kind === 'template' && page.templateKind === 'block') {
+    throw new AppError('validation_failed', 'a reusable block cannot hold another', [
+      { path: 'buildingBlockName', message: 'validation.reusableInReusable' },
+    ]);
+  }
   const { content, issues } = parseBlockContent(name, block.content);
   throwIfInvalid(issues, 'content does not fit the block type');
   // The guid is chosen first: an image block's media is checked against it.

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { columnCountOf } from '../../../common/blocks/columns.ts';
 import {
   BLOCK_TYPES,
   type BlockTypeName,
@@ -55,7 +56,60 @@ export function toBlockViews(
     }
     if (view) views.push(view);
   }
-  return views;
+  return withChildrenInColumns(rows, views);
+}
+
+/**
+ * The blocks of columns blocks in their columns (issue 31): each child's view leaves the list and
+ * goes into its columns block's column, in the rows' order (by sort id, as the page numbers them); a
+ * columns block whose columns show nothing is left out, as any block with nothing to show. New
+ * objects: the prepared views are shared. A child whose parent is not among the rows, or is no
+ * columns block, stays a block of its own.
+ */
+function withChildrenInColumns(rows: BlockRow[], views: BlockView[]): BlockView[] {
+  if (!views.some((view) => view.name === 'columns') && !rows.some((row) => row.parentId)) return views;
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const columnsOf = new Map<string, BlockView[][]>();
+  for (const view of views) {
+    if (view.name === 'columns') {
+      columnsOf.set(
+        view.guid,
+        Array.from({ length: columnCountOf(rowOf.get(view.guid)?.options) }, () => []),
+      );
+    }
+  }
+  const sortOf = (view: BlockView) => rowOf.get(view.guid)?.sortId ?? 0;
+  const shown: BlockView[] = [];
+  const parentOf = (view: BlockView) => {
+    const row = rowOf.get(view.guid);
+    return row?.parentId &&
+      rowOf.has(row.parentId) &&
+      rowOf.get(row.parentId)?.buildingBlockName === 'columns'
+      ? row
+      : undefined;
+  };
+  for (const view of [...views].sort((a, b) => sortOf(a) - sortOf(b))) {
+    const child = parentOf(view);
+    if (!child?.parentId) continue;
+    const columns = columnsOf.get(child.parentId);
+    // A child of a columns block that shows nothing itself (content that no longer fits) goes with it.
+    if (!columns) continue;
+    const column = Math.min(Math.max(child.columnIndex ?? 0, 0), columns.length - 1);
+    columns[column]?.push(view);
+  }
+  for (const view of views) {
+    if (parentOf(view)) continue;
+    const columns = columnsOf.get(view.guid);
+    if (!columns || view.name !== 'columns' || !view.data) {
+      shown.push(view);
+      continue;
+    }
+    shown.push({
+      ...view,
+      data: columns.some((column) => column.length > 0) ? { ...view.data, columns } : null,
+    });
+  }
+  return shown;
 }
 
 /**

@@ -12,6 +12,8 @@ export function presentBlock(row: BlockRow) {
     content: row.content ?? null,
     layoutPosition: row.layoutPosition,
     sortId: row.sortId,
+    parentGuid: row.parentId ?? null,
+    columnIndex: row.columnIndex ?? null,
   };
 }
 

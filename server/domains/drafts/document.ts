@@ -4,8 +4,14 @@ import {
   type BrokenLinkReason,
   checkAccessibility,
 } from '../../../common/accessibility-checks.ts';
+import { columnCountOf, NOT_IN_COLUMNS } from '../../../common/blocks/columns.ts';
 import { BLOCK_PERMISSIONS_KEY } from '../../../common/blocks/permissions.ts';
-import { type DraftBlock, type PageDocument, sameJson } from '../../../common/page-drafts.ts';
+import {
+  type DraftBlock,
+  type PageDocument,
+  sameJson,
+  withChildrenInPlace,
+} from '../../../common/page-drafts.ts';
 import { LAYOUT_POSITIONS } from '../../../common/pages.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
@@ -52,6 +58,7 @@ export function documentOf(page: PageRow, rows: BlockRow[]): PageDocument {
       position: row.layoutPosition,
       content: row.content ?? null,
       options: withoutPermissions(row.options),
+      ...(row.parentId ? { parent: { guid: row.parentId, column: row.columnIndex ?? 0 } } : {}),
     })),
   };
 }
@@ -109,11 +116,16 @@ export async function checkDocument(
       sameJson(same.content, block.content) &&
       sameJson(same.options, block.options)
     ) {
-      blocks.push({ ...same, position: block.position });
+      blocks.push({ ...withoutParent(same), position: block.position, ...parentOf(block) });
       continue;
     }
     const at = `document.blocks.${index}`;
     const name = requireBlockType(block.name, `${at}.name`);
+    if (name === 'reusable' && page.kind === 'template' && page.templateKind === 'block') {
+      throw new AppError('validation_failed', 'a reusable block cannot hold another', [
+        { path: `${at}.name`, message: 'validation.reusableInReusable' },
+      ]);
+    }
     // A block without content (a divider) reads as an empty object, as the site renders it.
     const parsed = parseBlockContent(name, block.content ?? { nl: {} }, `${at}.content`);
     throwIfInvalid(parsed.issues, 'content does not fit the block type');
@@ -129,9 +141,47 @@ export async function checkDocument(
       permissions: undefined,
     });
     const content = block.content === null ? null : parsed.content;
-    blocks.push({ guid: block.guid, name, position: block.position, content, options });
+    blocks.push({ guid: block.guid, name, position: block.position, content, options, ...parentOf(block) });
   }
-  return { ...document, blocks };
+  return { ...document, blocks: withChildrenInPlace(checkedColumns(blocks)) };
+}
+
+function withoutParent(block: DraftBlock): DraftBlock {
+  const { parent: _parent, ...rest } = block;
+  return rest;
+}
+
+function parentOf(block: DraftBlock): Pick<DraftBlock, 'parent'> {
+  return block.parent ? { parent: { guid: block.parent.guid, column: block.parent.column } } : {};
+}
+
+/**
+ * The blocks in columns (issue 31), checked: each names a columns block of this document that is
+ * no child itself (columns are not nested further), and is of a type a column holds
+ * (`NOT_IN_COLUMNS`); a column past its block's count (the count made smaller) is its last one.
+ * Throws validation_failed with the path of each block that breaks a rule.
+ */
+function checkedColumns(blocks: DraftBlock[]): DraftBlock[] {
+  const byGuid = new Map(blocks.map((block) => [block.guid, block]));
+  const issues: { path: string; message: string }[] = [];
+  const checked = blocks.map((block, index) => {
+    if (!block.parent) return block;
+    const at = `document.blocks.${index}`;
+    const parent = block.parent.guid === block.guid ? undefined : byGuid.get(block.parent.guid);
+    if (parent?.name !== 'columns') {
+      issues.push({ path: `${at}.parent`, message: 'validation.blockParent' });
+    } else if (parent.parent || block.name === 'columns') {
+      issues.push({ path: `${at}.parent`, message: 'validation.columnsNested' });
+    } else if (NOT_IN_COLUMNS.includes(block.name)) {
+      issues.push({ path: `${at}.name`, message: 'validation.notInColumns' });
+    } else {
+      const column = Math.min(block.parent.column, columnCountOf(parent.options) - 1);
+      return { ...block, position: parent.position, parent: { guid: parent.guid, column } };
+    }
+    return block;
+  });
+  if (issues.length > 0) throw new AppError('validation_failed', 'a block in columns breaks a rule', issues);
+  return checked;
 }
 
 /**
@@ -174,6 +224,7 @@ export async function writeDocument(
         options: block.options,
         layoutPosition: block.position,
         sortId,
+        ...placeOf(block),
         updatedAt: now,
       });
       changed.push(block.guid);
@@ -183,15 +234,25 @@ export async function writeDocument(
     const permissions = row.options[BLOCK_PERMISSIONS_KEY];
     const options =
       permissions === undefined ? block.options : { ...block.options, [BLOCK_PERMISSIONS_KEY]: permissions };
+    const place = placeOf(block);
     const isSame =
       row.layoutPosition === block.position &&
+      row.parentId === place.parentId &&
+      row.columnIndex === place.columnIndex &&
       row.sortId === sortId &&
       JSON.stringify(row.content ?? null) === JSON.stringify(block.content ?? null) &&
       JSON.stringify(row.options) === JSON.stringify(options);
     if (isSame) continue;
     await tx
       .update(buildingBlockInstances)
-      .set({ content: block.content, options, layoutPosition: block.position, sortId, updatedAt: now })
+      .set({
+        content: block.content,
+        options,
+        layoutPosition: block.position,
+        sortId,
+        ...place,
+        updatedAt: now,
+      })
       .where(eq(buildingBlockInstances.id, block.guid));
     changed.push(block.guid);
   }
@@ -200,6 +261,13 @@ export async function writeDocument(
     await tx.delete(buildingBlockInstances).where(inArray(buildingBlockInstances.id, removed));
   }
   return { changed, removed };
+}
+
+/** Where a block sits as the table has it: the columns block and column (null for a block of its position). */
+function placeOf(block: DraftBlock): { parentId: string | null; columnIndex: number | null } {
+  return block.parent
+    ? { parentId: block.parent.guid, columnIndex: block.parent.column }
+    : { parentId: null, columnIndex: null };
 }
 
 /** The page as its draft would make it: the document's settings over the stored row. */
@@ -230,6 +298,7 @@ export function rowsOfDocument(page: PageRow, document: PageDocument, changedAt:
       content: block.content,
       layoutPosition: block.position,
       sortId: index * SORT_STEP,
+      ...placeOf(block),
       updatedAt: changedAt,
     };
   });

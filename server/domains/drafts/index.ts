@@ -238,7 +238,14 @@ const previewUrl = (secret: string, path: string, row: PreviewLinkRow) =>
  */
 export async function copyBlock(ctx: Ctx, pageId: string, blockGuid: string): Promise<DraftBlock> {
   await editablePage(ctx, pageId);
-  const source = await findBlockToCopy(ctx, blockGuid);
+  return copyOfBlock(ctx, await findBlockToCopy(ctx, blockGuid));
+}
+
+/**
+ * A block as a copy for another draft (or a reusable block's first version, issue 31): a new
+ * guid, and an image block's own upload recorded again for it. The caller has authorised.
+ */
+export async function copyOfBlock(ctx: Ctx, source: DraftBlock): Promise<DraftBlock> {
   const guid = randomUUID();
   const options = { ...source.options };
   const imageGuid = options.imageGuid;

@@ -118,8 +118,13 @@ async function checkItemBlocks(
   );
 }
 
-function isItemBlockType(name: string): name is Exclude<BlockTypeName, 'list' | 'widget'> {
-  return isBlockTypeName(name) && name !== 'list' && name !== 'widget';
+/** Not lists or widgets, nor reusable blocks or columns (issue 31: only pages and templates show those). */
+function isItemBlockType(
+  name: string,
+): name is Exclude<BlockTypeName, 'list' | 'widget' | 'reusable' | 'columns'> {
+  return (
+    isBlockTypeName(name) && name !== 'list' && name !== 'widget' && name !== 'reusable' && name !== 'columns'
+  );
 }
 
 function localizedText(value: { nl: string; en?: string | undefined }): LocalizedText {

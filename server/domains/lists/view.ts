@@ -120,6 +120,8 @@ export function itemBlockRows(item: ListItemRow): BlockRow[] {
       content: block.content,
       layoutPosition: 'main' as const,
       sortId: block.sortId,
+      parentId: null,
+      columnIndex: null,
       updatedAt: item.updatedAt,
     }));
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { LocalizedText } from '../../../common/localized-text.ts';
+import type { DraftBlock } from '../../../common/page-drafts.ts';
 import {
   LAYOUT_COLUMNS,
   type LayoutPosition,
@@ -313,8 +314,10 @@ export async function createTemplate(
   ctx: Pick<Ctx, 'db' | 'actor'>,
   input: {
     title: { nl: string; en?: string | undefined };
-    templateKind: 'header' | 'footer';
+    templateKind: 'header' | 'footer' | 'block';
     layout?: PageLayout | undefined;
+    /** Its first blocks (a reusable block made of a page's block, issue 31), published with it. */
+    blocks?: DraftBlock[] | undefined;
   },
 ): Promise<PageRow> {
   return runCommand(
@@ -339,6 +342,17 @@ export async function createTemplate(
         })
         .returning();
       if (!template) throw new Error('insert returned no template');
+      for (const [index, block] of (input.blocks ?? []).entries()) {
+        await tx.insert(buildingBlockInstances).values({
+          id: block.guid,
+          pageId: template.id,
+          buildingBlockName: block.name,
+          content: block.content,
+          options: block.options,
+          layoutPosition: 'main',
+          sortId: (index + 1) * SORT_STEP,
+        });
+      }
       return template;
     },
   );
@@ -349,7 +363,7 @@ export async function updateTemplate(
   template: PageRow,
   input: {
     title?: { nl: string; en?: string | undefined } | undefined;
-    templateKind?: 'header' | 'footer' | undefined;
+    templateKind?: 'header' | 'footer' | 'block' | undefined;
     layout?: PageLayout | undefined;
   },
 ): Promise<PageRow> {

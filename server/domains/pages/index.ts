@@ -30,6 +30,7 @@ import {
   findListBlocksOfPage,
   findMenuItemsOfPage,
   findPage,
+  findPagesUsingReusableBlock,
   findPagesUsingTemplate,
   findRoleNames,
   listPages,
@@ -303,7 +304,14 @@ async function requireTemplate(ctx: Ctx, id: string) {
 export async function changeTemplate(ctx: Ctx, id: string, input: Parameters<typeof updateTemplate>[2]) {
   requireUser(ctx);
   authorize(ctx.actor, 'pageTemplate.manage');
-  return presentTemplate(await updateTemplate(ctx, await requireTemplate(ctx, id), input));
+  const template = await requireTemplate(ctx, id);
+  // A reusable block stays one, and a header or footer never becomes one (pages name them apart).
+  if (input.templateKind && (template.templateKind === 'block') !== (input.templateKind === 'block')) {
+    throw new AppError('validation_failed', 'a reusable block keeps its kind', [
+      { path: 'templateKind', message: 'validation.readonly' },
+    ]);
+  }
+  return presentTemplate(await updateTemplate(ctx, template, input));
 }
 
 /** Refused (409) while a page or the site's default header or footer uses the template. */
@@ -311,6 +319,18 @@ export async function removeTemplate(ctx: Ctx, id: string) {
   requireUser(ctx);
   authorize(ctx.actor, 'pageTemplate.manage');
   const template = await requireTemplate(ctx, id);
+  if (template.templateKind === 'block') {
+    // A reusable block (issue 31) while pages place it: they would lose it unseen.
+    const users = await findPagesUsingReusableBlock(ctx.db, template.id);
+    if (users.length > 0) {
+      const pages = users.map((page) => pickLocale(page.title, ctx.locale)).join(', ');
+      throw new AppError('conflict', `the reusable block is in use: ${pages}`, [
+        { path: 'template', message: 'validation.reusableBlockInUse', params: { pages } },
+      ]);
+    }
+    await deleteTemplate(ctx, template);
+    return;
+  }
   const [users, settings] = await Promise.all([
     findPagesUsingTemplate(ctx.db, template.id),
     getPlatformSettings(ctx.db),

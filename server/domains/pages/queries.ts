@@ -193,6 +193,26 @@ export async function listTemplates(db: Executor): Promise<PageRow[]> {
     .orderBy(asc(pages.templateKind), sql`lower(${pages.title}->>'nl')`);
 }
 
+/**
+ * The pages and templates that place reusable block `templateId` (issue 31), published or in their
+ * draft, by title; at most `limit`.
+ */
+export async function findPagesUsingReusableBlock(db: Executor, templateId: string, limit = 100) {
+  const inDraft = JSON.stringify([{ name: 'reusable', options: { templateId } }]);
+  return db
+    .select({ id: pages.id, kind: pages.kind, title: pages.title })
+    .from(pages)
+    .where(
+      sql`${pages.id} <> ${templateId} AND (
+        EXISTS (SELECT 1 FROM building_block_instances b WHERE b.page_id = ${pages.id}
+          AND b.building_block_name = 'reusable' AND b.options->>'templateId' = ${templateId})
+        OR EXISTS (SELECT 1 FROM page_drafts d WHERE d.page_id = ${pages.id}
+          AND d.document->'blocks' @> ${inDraft}::jsonb))`,
+    )
+    .orderBy(sql`lower(${pages.title}->>'nl')`)
+    .limit(limit);
+}
+
 /** The pages whose options name the template (as header, footer or extra footer), at most `limit`. */
 export async function findPagesUsingTemplate(db: Executor, templateId: string, limit = 20) {
   return db

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { type BlockView, isKnownBlockView } from '../../../common/blocks/index.ts';
 import { isGuid } from '../../../common/guid.ts';
 import type { Locale } from '../../../common/localized-text.ts';
 import { fallbackLang, LOCALES, optional, pickLocale } from '../../../common/localized-text.ts';
@@ -31,7 +32,41 @@ export function sitePages({ db, actor, log }: SiteScope, menus: SiteMenus) {
   const shownBlocks = async (rows: BlockRow[], pageId: string, locale: Locale, tags?: Set<string>) => {
     tags?.add(`page:${pageId}`);
     if (tags && linksToItems(rows)) tags.add('items');
-    return prepareBlocks(db, rows, locale, log);
+    const views = await prepareBlocks(db, rows, locale, log);
+    if (!rows.some((row) => row.buildingBlockName === 'reusable')) return views;
+    return Promise.all(views.map((view) => withReusableBlock(view, locale, tags)));
+  };
+
+  /**
+   * A reusable block (issue 31) with its template's published blocks, prepared (also one in a
+   * column): the view then depends on `page:<template id>` too, so publishing the reusable block
+   * refreshes every page that places it. One that is gone (or not a reusable block) shows nothing;
+   * one placed inside another is passed over (the editor refuses it), so nothing nests further.
+   * New objects: prepared views are shared.
+   */
+  const withReusableBlock = async (
+    view: BlockView,
+    locale: Locale,
+    tags?: Set<string>,
+  ): Promise<BlockView> => {
+    if (!isKnownBlockView(view) || !view.data) return view;
+    if (view.name === 'columns') {
+      const columns = await Promise.all(
+        view.data.columns.map((column) =>
+          Promise.all(column.map((inner) => withReusableBlock(inner, locale, tags))),
+        ),
+      );
+      return { ...view, data: { ...view.data, columns } };
+    }
+    if (view.name !== 'reusable') return view;
+    const guid = view.data.templateGuid;
+    tags?.add(`page:${guid}`);
+    const template = await findPage(db, { id: guid }, 'template');
+    if (template?.templateKind !== 'block') return { ...view, data: null };
+    const rows = (await loadBlocks(db, [template.id])).filter((row) => row.buildingBlockName !== 'reusable');
+    if (tags && linksToItems(rows)) tags.add('items');
+    const blocks = await prepareBlocks(db, rows, locale, log);
+    return { ...view, data: { templateGuid: guid, title: pickLocale(template.title, locale), blocks } };
   };
 
   const templateBlocks = async (guid: string | null, locale: Locale, tags?: Set<string>) => {

@@ -77,3 +77,29 @@ export function presentTemplate(template: PageRow) {
     updatedAt: template.updatedAt.toISOString(),
   };
 }
+
+/** A reusable block (issue 31) in the admin list and the editor's picker. */
+export function presentReusableBlock(template: PageRow, useCount: number) {
+  return {
+    guid: template.id,
+    title: { nl: template.title.nl, ...(template.title.en ? { en: template.title.en } : {}) },
+    updatedAt: template.updatedAt.toISOString(),
+    useCount,
+  };
+}
+
+/** A page (or template) that places a reusable block, with where it is edited. */
+export function presentReusableBlockUse(
+  page: Pick<PageRow, 'id' | 'kind'>,
+  title: string,
+  /** The page's path in the menu; null: in no menu. */
+  path: string | null,
+) {
+  const editUrl =
+    page.kind === 'template'
+      ? `/admin/pagetemplates/${page.id}/edit`
+      : path !== null
+        ? `${path === '/' ? '' : path}/edit`
+        : `/edit?page=${page.id}`;
+  return { guid: page.id, title, isTemplate: page.kind === 'template', editUrl };
+}

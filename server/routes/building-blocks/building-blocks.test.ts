@@ -34,6 +34,9 @@ describe('GET /api/buildingblockinstance/{guid}', () => {
       content,
       layoutPosition: 'right',
       sortId: 10,
+      // In no columns block (issue 31).
+      parentGuid: null,
+      columnIndex: null,
     });
   });
 

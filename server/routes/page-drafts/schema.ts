@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESSIBILITY_CODES } from '../../../common/accessibility-checks.ts';
+import { MAX_COLUMNS } from '../../../common/blocks/columns.ts';
 import { localizedTextSchema } from '../../../common/localized-text-schemas.ts';
 import { pageOptionSchema } from '../../../common/page-schemas.ts';
 import { LAYOUT_POSITIONS, PAGE_LAYOUTS } from '../../../common/pages.ts';
@@ -16,6 +17,17 @@ export const draftBlockSchema = z
     position: z.enum(LAYOUT_POSITIONS),
     content: z.unknown().describe("Content per language, { nl, en? }, as the block type's schema has it"),
     options: z.record(z.string(), z.unknown()),
+    parent: z
+      .object({
+        guid: guidSchema,
+        column: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_COLUMNS - 1),
+      })
+      .optional()
+      .describe('A block in a column of a columns block (issue 31): that block and the column (0 …)'),
   })
   .meta({ id: 'DraftBlock' });
 

@@ -22,6 +22,12 @@ export const blockInstanceSchema = z
     content: z.unknown().describe('Content per locale: { nl, en? }'),
     layoutPosition: z.enum(LAYOUT_POSITIONS),
     sortId: z.number().int(),
+    parentGuid: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('The columns block this block sits in (issue 31); null for a block of its position'),
+    columnIndex: z.number().int().nullable().optional().describe('Its column in that block (0 …)'),
   })
   .meta({ id: 'BuildingBlockInstance' });
 
@@ -92,7 +98,7 @@ export const pageSettingsBody = z
 
 // Admin pages (issue 10).
 
-const titleBody = z
+export const titleBody = z
   .object({ nl: z.string().trim().min(1).max(200), en: z.string().trim().max(200).optional() })
   .meta({ id: 'PageTitleInput' });
 const roleList = z.array(guidSchema).max(100);
@@ -156,7 +162,7 @@ export const templateSchema = z
     guid: z.string(),
     name: z.string(),
     title: localizedSchema,
-    templateKind: z.enum(['header', 'footer']),
+    templateKind: z.enum(['header', 'footer', 'block']),
     layout: z.enum(PAGE_LAYOUTS),
     updatedAt: z.string(),
   })
@@ -165,7 +171,8 @@ export const templateSchema = z
 export const newTemplateBody = z
   .object({
     title: titleBody,
-    templateKind: z.enum(['header', 'footer']),
+    /** `block`: a reusable block (issue 31), placed on pages by `reusable` blocks. */
+    templateKind: z.enum(['header', 'footer', 'block']),
     layout: z.enum(PAGE_LAYOUTS).optional(),
   })
   .meta({ id: 'NewPageTemplate' });

@@ -10,7 +10,7 @@ import { ApiError, api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { useCloseGuard } from '../close-guard';
 import { type BlockDraft, BlockForm, type BlockValues, newBlockDraft, storedBlockDraft } from './BlockForm';
-import { documentWithBlock, documentWithChangedBlock } from './block-editing';
+import { documentWithBlock, documentWithBlockInColumn, documentWithChangedBlock } from './block-editing';
 import { useDraft } from './draft';
 import type { EditTarget } from './EditableBlocks';
 import '../../i18n/editor';
@@ -163,11 +163,18 @@ function PageBlockForm<N extends BlockTypeName>({
       t('blockEditor.tasks.save', { type: typeName }),
       (document) =>
         target.kind === 'create'
-          ? documentWithBlock(
-              document,
-              { guid, name, position: target.position, content, options },
-              target.index,
-            )
+          ? target.parent
+            ? documentWithBlockInColumn(
+                document,
+                { guid, name, position: target.position, content, options },
+                target.parent,
+                target.index,
+              )
+            : documentWithBlock(
+                document,
+                { guid, name, position: target.position, content, options },
+                target.index,
+              )
           : documentWithChangedBlock(document, guid, (block) => ({ ...block, content, options })),
       { onError },
     );

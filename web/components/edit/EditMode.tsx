@@ -7,6 +7,7 @@ import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { useDraft } from './draft';
 import { PublishDialog } from './PublishDialog';
+import { useReusableBlockUses } from './ReusableBlockUses';
 import { isTextField } from './typing';
 import { useLeaveGuard } from './unsaved';
 import '../../i18n/editor';
@@ -38,6 +39,8 @@ function skipToBlocks() {
  * history, the page's settings, and the way back (asking first while a form holds unsaved changes).
  */
 export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTemplate?: boolean }) {
+  // A reusable block (issue 31) is closed back to its own tab of admin/pages.
+  const isReusableBlock = useReusableBlockUses(isTemplate ? page.guid : null).data !== undefined;
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { draft, reload } = useDraft(page.guid);
@@ -137,7 +140,11 @@ export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTe
             <Button
               variant="default"
               component={Link}
-              to={isTemplate ? '/admin/pages?tab=templates' : page.path || '/admin/pages'}
+              to={
+                isTemplate
+                  ? `/admin/pages?tab=${isReusableBlock ? 'reusable' : 'templates'}`
+                  : page.path || '/admin/pages'
+              }
             >
               {t('edit.close')}
             </Button>

@@ -36,6 +36,8 @@ import { DND_POSITION_PREFIX, type DndArrange } from './DndArrange';
 import { useDraft } from './draft';
 import { EditablePosition } from './EditableBlocks';
 import { EditModeBar } from './EditMode';
+import { ReusableBlockUses } from './ReusableBlockUses';
+import { SaveAsReusableProvider } from './reusable-actions';
 import '../../i18n/editor';
 
 /**
@@ -54,7 +56,10 @@ export default function EditModePage({
     <AccountProviders>
       <AwaitsCode>
         <EditModeBar page={page} isTemplate={isTemplate} />
-        <ArrangeablePage page={page} />
+        <SaveAsReusableProvider pageGuid={page.guid}>
+          <ArrangeablePage page={page} />
+        </SaveAsReusableProvider>
+        {isTemplate ? <ReusableBlockUses templateGuid={page.guid} /> : null}
       </AwaitsCode>
     </AccountProviders>
   );

@@ -4,7 +4,13 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
-import { type BlockTypeName, type BlockView, isBlockTypeName } from '../../../common/blocks/index';
+import {
+  type BlockTypeName,
+  type BlockView,
+  isBlockTypeName,
+  isKnownBlockView,
+} from '../../../common/blocks/index';
+import type { BlockParent } from '../../../common/page-drafts';
 import type { LayoutPosition } from '../../../common/pages';
 import type { PageView } from '../../../common/site';
 import { RenderBlock } from '../../blocks/registry';
@@ -13,8 +19,11 @@ import { copyOfBlock } from './block-copies';
 import { ADDABLE_BLOCK_TYPES, documentWithBlock, documentWithoutBlock, isBlockEmpty } from './block-editing';
 import type { DndArrange } from './DndArrange';
 import { useDraft } from './draft';
+import { EditableColumns } from './EditableColumns';
 import { InPlaceLabels, isLabelledBlock } from './InPlaceLabels';
 import { InPlaceText } from './InPlaceText';
+import { ReusableInPage } from './ReusableInPage';
+import { SaveAsReusableItem } from './reusable-actions';
 import '../../i18n/editor';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
@@ -22,8 +31,11 @@ import '../../i18n/editor';
 const BlockEditorDrawer = lazy(() => import('./BlockEditorDrawer'));
 const CopyBlockDialog = lazy(() => import('./CopyBlockDialog'));
 
-/** Blocks whose copy would not be what it seems: a list's or widget's items belong to the block itself. */
-const NOT_COPIED = new Set(['list', 'widget']);
+/**
+ * Blocks whose copy would not be what it seems: a list's or widget's items belong to the block
+ * itself, and a columns block's blocks are blocks of their own (a copy would be empty columns).
+ */
+const NOT_COPIED = new Set(['list', 'widget', 'columns']);
 
 /**
  * What the editor drawer works on: an existing block, or a new one of a type at a position (at
@@ -31,7 +43,17 @@ const NOT_COPIED = new Set(['list', 'widget']);
  */
 export type EditTarget =
   | { kind: 'edit'; guid: string; name: string }
-  | { kind: 'create'; name: BlockTypeName; position: LayoutPosition; index?: number };
+  | {
+      kind: 'create';
+      name: BlockTypeName;
+      position: LayoutPosition;
+      index?: number;
+      /** A new block of a column of a columns block (issue 31); `index` is its place in the column. */
+      parent?: BlockParent;
+    };
+
+/** A block to delete, and the column it sits in (issue 31) when it is in one. */
+type DeleteTarget = { block: BlockView; parent?: BlockParent | undefined };
 
 /**
  * One layout position of a page in edit mode, a drop target and a sortable list: its blocks, each
@@ -56,7 +78,11 @@ export function EditablePosition({
   const { t } = useTranslation();
   const { change } = useDraft(page.guid);
   const [target, setTarget] = useState<EditTarget | null>(null);
-  const [toDelete, setToDelete] = useState<BlockView | null>(null);
+  const [toDelete, setToDelete] = useState<DeleteTarget | null>(null);
+  const askDelete = useCallback(
+    (block: BlockView, parent?: BlockParent) => setToDelete({ block, parent }),
+    [],
+  );
   const [toCopy, setToCopy] = useState<{ block: BlockView; label: string } | null>(null);
   const [isBusy, setBusy] = useState(false);
   const { setNodeRef } = useDroppable({ id: positionId });
@@ -87,14 +113,19 @@ export function EditablePosition({
   );
   const copyTo = useCallback((block: BlockView, label: string) => setToCopy({ block, label }), []);
 
-  async function remove(block: BlockView) {
+  async function remove({ block, parent }: DeleteTarget) {
     setBusy(true);
     await change(t('blockEditor.tasks.delete'), (document) => documentWithoutBlock(document, block.guid));
     setToDelete(null);
     setBusy(false);
-    // The block is gone: the position's "add block" button is the nearest sensible place.
-    focusAddButton(position);
+    // The block is gone: the "add block" button of its column or position is the nearest sensible place.
+    if (parent) focusColumnAddButton(parent);
+    else focusAddButton(position);
   }
+  const childCount =
+    toDelete?.block.name === 'columns' && toDelete.block.data
+      ? toDelete.block.data.columns.reduce((sum, column) => sum + column.length, 0)
+      : 0;
 
   const positionName = t(`blockEditor.positions.${position}`);
   return (
@@ -112,13 +143,13 @@ export function EditablePosition({
             arrange={arrange}
             onAdd={setTarget}
             onEdit={setTarget}
-            onDelete={setToDelete}
+            onDelete={askDelete}
             onDuplicate={duplicate}
             onCopy={copyTo}
           />
         ))}
       </SortableContext>
-      <AddBlockMenu position={position} index={blocks.length} onAdd={setTarget}>
+      <AddBlockMenu onChoose={(name) => setTarget({ kind: 'create', name, position, index: blocks.length })}>
         <Button
           size="compact-sm"
           variant="subtle"
@@ -149,7 +180,11 @@ export function EditablePosition({
         onClose={() => setToDelete(null)}
         title={t('blockEditor.confirmDeleteTitle')}
       >
-        <Text size="sm">{t('blockEditor.confirmDelete')}</Text>
+        <Text size="sm">
+          {childCount > 0
+            ? t('blockEditor.columns.confirmDelete', { count: childCount })
+            : t('blockEditor.confirmDelete')}
+        </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setToDelete(null)}>
             {t('buttons.cancel')}
@@ -163,16 +198,14 @@ export function EditablePosition({
   );
 }
 
-/** The type picker of an "add block" button; the new block lands at `index` of `position`. */
-function AddBlockMenu({
-  position,
-  index,
-  onAdd,
+/** The type picker of an "add block" button: `types` (all, unless told), the chosen one to `onChoose`. */
+export function AddBlockMenu({
+  types = ADDABLE_BLOCK_TYPES,
+  onChoose,
   children,
 }: {
-  position: LayoutPosition;
-  index: number;
-  onAdd(target: EditTarget): void;
+  types?: readonly BlockTypeName[];
+  onChoose(name: BlockTypeName): void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -180,8 +213,8 @@ function AddBlockMenu({
     <Menu position="bottom-start" withinPortal clickOutsideEvents={MENU_CLOSE_EVENTS}>
       <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown aria-label={t('blockEditor.chooseType')}>
-        {ADDABLE_BLOCK_TYPES.map((name) => (
-          <Menu.Item key={name} onClick={() => onAdd({ kind: 'create', name, position, index })}>
+        {types.map((name) => (
+          <Menu.Item key={name} onClick={() => onChoose(name)}>
             {t(`blockEditor.types.${name}`)}
           </Menu.Item>
         ))}
@@ -225,7 +258,7 @@ const SortableBlock = memo(function SortableBlock({
   arrange: DndArrange;
   onAdd(target: EditTarget): void;
   onEdit(target: EditTarget): void;
-  onDelete(block: BlockView): void;
+  onDelete(block: BlockView, parent?: BlockParent): void;
   onDuplicate(block: BlockView, index: number): void;
   onCopy(block: BlockView, label: string): void;
 }) {
@@ -277,7 +310,16 @@ const SortableBlock = memo(function SortableBlock({
             onCopy={onCopy}
           />
         </Group>
-        <BlockBody pageGuid={pageGuid} block={block} typeName={typeName} number={index + 1} />
+        <BlockBody
+          pageGuid={pageGuid}
+          block={block}
+          typeName={typeName}
+          number={index + 1}
+          position={position}
+          onAdd={onAdd}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </section>
     </>
   );
@@ -297,7 +339,7 @@ const AddHereButton = memo(function AddHereButton({
 }) {
   const { t } = useTranslation();
   return (
-    <AddBlockMenu position={position} index={index} onAdd={onAdd}>
+    <AddBlockMenu onChoose={(name) => onAdd({ kind: 'create', name, position, index })}>
       <button
         type="button"
         className="add-block-here"
@@ -398,6 +440,7 @@ const BlockActions = memo(function BlockActions({
           <Menu.Dropdown>
             <Menu.Item onClick={() => onDuplicate(block, index)}>{t('blockEditor.duplicate')}</Menu.Item>
             <Menu.Item onClick={() => onCopy(block, label)}>{t('blockEditor.copyTo')}</Menu.Item>
+            <SaveAsReusableItem block={block} />
           </Menu.Dropdown>
         </Menu>
       )}
@@ -409,18 +452,45 @@ const BlockActions = memo(function BlockActions({
  * What the block shows (its view, or a placeholder): rendered again only when the block changes. A
  * text block's text is edited right there (issue 26).
  */
-const BlockBody = memo(function BlockBody({
+export const BlockBody = memo(function BlockBody({
   pageGuid,
   block,
   typeName,
   number,
+  position,
+  onAdd,
+  onEdit,
+  onDelete,
 }: {
   pageGuid: string;
   block: BlockView;
   typeName: string;
   number: number;
+  /** For a columns block (issue 31), whose columns' blocks have their tools here: where it is, and the tools' actions. */
+  position?: LayoutPosition;
+  onAdd?(target: EditTarget): void;
+  onEdit?(target: EditTarget): void;
+  onDelete?(block: BlockView, parent?: BlockParent): void;
 }) {
   const { t } = useTranslation();
+  if (block.name === 'columns' && isKnownBlockView(block) && position && onAdd && onEdit && onDelete) {
+    return (
+      <EditableColumns
+        pageGuid={pageGuid}
+        block={block}
+        number={number}
+        position={position}
+        onAdd={onAdd}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+    );
+  }
+  if (block.name === 'reusable') {
+    return (
+      <ReusableInPage pageGuid={pageGuid} block={block as BlockView & { name: 'reusable' }} number={number} />
+    );
+  }
   const body = isBlockEmpty(block) ? (
     <div className="editable-block-placeholder">
       <Text size="sm" c="dimmed">
@@ -463,8 +533,24 @@ function focusBlock(guid: string, frames = 30) {
   });
 }
 
-function focusAddButton(position: LayoutPosition) {
+/**
+ * After a delete, an "add block" button takes the focus once the confirmation has closed: the dialog
+ * hands the focus back to the delete button it came from, which is gone with its block, so the
+ * button is focused again while the focus is nowhere (for a few frames).
+ */
+function focusAfterDelete(selector: string, frames = 30) {
   requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>(`[data-add-block="${position}"]`)?.focus();
+    const button = document.querySelector<HTMLElement>(selector);
+    const isNowhere = document.activeElement === null || document.activeElement === document.body;
+    if (button && document.activeElement !== button && (isNowhere || frames === 30)) button.focus();
+    if (frames > 0) focusAfterDelete(selector, frames - 1);
   });
+}
+
+function focusColumnAddButton(parent: BlockParent) {
+  focusAfterDelete(`[data-add-to-column="${parent.guid}:${parent.column}"]`);
+}
+
+function focusAddButton(position: LayoutPosition) {
+  focusAfterDelete(`[data-add-block="${position}"]`);
 }

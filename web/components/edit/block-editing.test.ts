@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPE_NAMES, BLOCK_TYPES } from '../../../common/blocks/index';
+import { type PageDocument, withChildrenInPlace } from '../../../common/page-drafts';
 import { layoutPositions } from '../../../common/pages';
 import {
   arrangedBlocks,
   blockOrder,
+  COLUMN_BLOCK_TYPES,
   defaultOptions,
   documentWithBlock,
+  documentWithBlockInColumn,
   documentWithChangedBlock,
   documentWithOrder,
   documentWithoutBlock,
@@ -133,6 +136,58 @@ describe('block editing helpers', () => {
     expect(isBlockEmpty({ ...text, data: { html: '<p></p>' } })).toBe(true);
     expect(isBlockEmpty({ ...text, data: { html: '<p>Hoi</p>' } })).toBe(false);
     expect(isBlockEmpty({ ...block, name: 'carousel', options: {}, data: null })).toBe(true);
+  });
+
+  it('keeps a columns block’s blocks after it in reading order: added into, moved within and across its columns, removed with it', () => {
+    const page = (blocks: PageDocument['blocks']): PageDocument => ({
+      title: { nl: 'Kolommen' },
+      description: null,
+      layout: '100',
+      options: [],
+      blocks,
+    });
+    const plain = (guid: string, position: 'main' | 'right' = 'main') => ({
+      guid,
+      name: 'text',
+      position,
+      content: null,
+      options: {},
+    });
+    const inColumn = (guid: string, column: number) => ({ ...plain(guid), parent: { guid: 'grid', column } });
+    const grid = { ...plain('grid'), name: 'columns', options: { count: '3' } };
+    const order = (document: PageDocument) =>
+      document.blocks.map((block) => `${block.guid}${block.parent ? `@${block.parent.column}` : ''}`);
+
+    // Out of order, a child first and a column before another: read after its block, column by column.
+    expect(order(page(withChildrenInPlace([inColumn('b', 1), plain('x'), grid, inColumn('a', 0)])))).toEqual([
+      'x',
+      'grid',
+      'a@0',
+      'b@1',
+    ]);
+    let document = page([plain('x'), grid, inColumn('a', 0), inColumn('b', 1)]);
+    document = documentWithBlockInColumn(document, plain('c'), { guid: 'grid', column: 0 }, 0);
+    expect(order(document)).toEqual(['x', 'grid', 'c@0', 'a@0', 'b@1']);
+    // Down in its column, then to the end of column 2 (index 2: past the end).
+    document = documentWithBlockInColumn(document, inColumn('c', 0), { guid: 'grid', column: 0 }, 1);
+    expect(order(document)).toEqual(['x', 'grid', 'a@0', 'c@0', 'b@1']);
+    document = documentWithBlockInColumn(document, inColumn('c', 0), { guid: 'grid', column: 2 });
+    expect(order(document)).toEqual(['x', 'grid', 'a@0', 'b@1', 'c@2']);
+    // The columns block moved to another position takes its blocks along.
+    const moved = documentWithOrder(document, { main: ['x'], right: ['grid'] });
+    expect(moved.blocks.map((block) => [block.guid, block.position])).toEqual([
+      ['x', 'main'],
+      ['grid', 'right'],
+      ['a', 'right'],
+      ['b', 'right'],
+      ['c', 'right'],
+    ]);
+    // Into a columns block that is not there: nothing changes; removing it removes its blocks.
+    expect(documentWithBlockInColumn(document, plain('d'), { guid: 'gone', column: 0 })).toBe(document);
+    expect(order(documentWithoutBlock(document, 'grid'))).toEqual(['x']);
+    expect(COLUMN_BLOCK_TYPES).not.toContain('columns');
+    expect(COLUMN_BLOCK_TYPES).not.toContain('list');
+    expect(COLUMN_BLOCK_TYPES).toContain('image');
   });
 
   it('maps issue paths to form fields', () => {

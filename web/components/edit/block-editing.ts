@@ -1,3 +1,4 @@
+import { NOT_IN_COLUMNS } from '../../../common/blocks/columns';
 import {
   BLOCK_TYPE_NAMES,
   BLOCK_TYPES,
@@ -5,7 +6,12 @@ import {
   type BlockView,
   isKnownBlockView,
 } from '../../../common/blocks/index';
-import type { DraftBlock, PageDocument } from '../../../common/page-drafts';
+import {
+  type BlockParent,
+  type DraftBlock,
+  type PageDocument,
+  withChildrenInPlace,
+} from '../../../common/page-drafts';
 import type { LayoutPosition } from '../../../common/pages';
 
 /** The block types an editor can add, in the order the type picker shows them. */
@@ -105,7 +111,11 @@ export function documentWithOrder(document: PageDocument, order: BlockOrder): Pa
       blocks.push(block.position === position ? block : { ...block, position });
     }
   }
-  return { ...document, blocks: [...blocks, ...document.blocks.filter((block) => !placed.has(block.guid))] };
+  // A columns block's blocks are no part of `order`: they go with it (withChildrenInPlace).
+  return {
+    ...document,
+    blocks: withChildrenInPlace([...blocks, ...document.blocks.filter((block) => !placed.has(block.guid))]),
+  };
 }
 
 /** The document with `block` added to its position at `index` there (at the end when absent or past it). */
@@ -129,9 +139,45 @@ export function documentWithChangedBlock(
   };
 }
 
-/** The document without the block `guid`. */
+/** The document without the block `guid` (and, for a columns block, the blocks in its columns). */
 export function documentWithoutBlock(document: PageDocument, guid: string): PageDocument {
-  return { ...document, blocks: document.blocks.filter((block) => block.guid !== guid) };
+  return {
+    ...document,
+    blocks: document.blocks.filter((block) => block.guid !== guid && block.parent?.guid !== guid),
+  };
+}
+
+/** The block types a column offers: every type but those a column does not hold (issue 31). */
+export const COLUMN_BLOCK_TYPES: readonly BlockTypeName[] = BLOCK_TYPE_NAMES.filter(
+  (name) => !NOT_IN_COLUMNS.includes(name),
+);
+
+/**
+ * The document with `block` in column `parent.column` of its columns block, at `index` among that
+ * column's blocks (at the end when absent or past it): a new block of a column, or one moved within
+ * or across the columns. Its position is its columns block's; the document stays in reading order.
+ */
+export function documentWithBlockInColumn(
+  document: PageDocument,
+  block: DraftBlock,
+  parent: BlockParent,
+  index?: number,
+): PageDocument {
+  const columns = document.blocks.find((other) => other.guid === parent.guid);
+  if (!columns) return document;
+  const placed: DraftBlock = { ...block, position: columns.position, parent };
+  const others = document.blocks.filter((other) => other.guid !== block.guid);
+  const siblings = others.filter(
+    (other) => other.parent?.guid === parent.guid && other.parent.column === parent.column,
+  );
+  const before = index === undefined ? undefined : siblings[Math.max(0, Math.trunc(index))];
+  const at = before ? others.indexOf(before) : others.length;
+  return { ...document, blocks: withChildrenInPlace([...others.slice(0, at), placed, ...others.slice(at)]) };
+}
+
+/** The blocks of each column of the columns block `guid`, in order, as the draft has them. */
+export function childrenOf(document: PageDocument, guid: string): DraftBlock[] {
+  return document.blocks.filter((block) => block.parent?.guid === guid);
 }
 
 /**

@@ -13,7 +13,9 @@ import '../../i18n/editor';
 const ItemBlockDrawer = lazy(() => import('./ItemBlockDrawer'));
 
 /** The block types an item may hold (server: lists/commands.ts): every type but lists and widgets. */
-const ITEM_BLOCK_TYPES = BLOCK_TYPE_NAMES.filter((name) => name !== 'list' && name !== 'widget');
+const ITEM_BLOCK_TYPES = BLOCK_TYPE_NAMES.filter(
+  (name) => name !== 'list' && name !== 'widget' && name !== 'reusable' && name !== 'columns',
+);
 
 const SUMMARY_LENGTH = 80;
 

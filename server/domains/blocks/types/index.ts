@@ -3,6 +3,7 @@ import { accordion } from './accordion.ts';
 import { buttons } from './buttons.ts';
 import { callToAction } from './call-to-action.ts';
 import { cards } from './cards.ts';
+import { columns } from './columns.ts';
 import { contact } from './contact.ts';
 import type { ServerBlockType } from './define.ts';
 import { divider } from './divider.ts';
@@ -14,6 +15,7 @@ import { list } from './list.ts';
 import { map } from './map.ts';
 import { notice } from './notice.ts';
 import { quote } from './quote.ts';
+import { reusable } from './reusable.ts';
 import { table } from './table.ts';
 import { text } from './text.ts';
 import { video } from './video.ts';
@@ -30,6 +32,7 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   notice,
   callToAction,
   cards,
+  columns,
   contact,
   map,
   table,
@@ -41,4 +44,5 @@ export const SERVER_BLOCK_TYPES: { [N in BlockTypeName]: ServerBlockType<N> } = 
   list,
   widget,
   form,
+  reusable,
 };

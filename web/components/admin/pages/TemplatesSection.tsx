@@ -77,7 +77,11 @@ export function TemplatesSection() {
     if (done) window.setTimeout(() => newButton.current?.focus(), 150);
   }
 
-  const list = templates.data ?? [];
+  // Reusable blocks (issue 31) are templates too; they have a tab of their own (ReusableBlocksSection).
+  const list = (templates.data ?? []).filter(
+    (template): template is PageTemplate & { templateKind: Draft['templateKind'] } =>
+      template.templateKind !== 'block',
+  );
   return (
     <Stack gap="sm">
       <Text size="sm">{t('adminPages.templates.intro')}</Text>

@@ -4,6 +4,7 @@ import type { components } from '../../../api/schema';
 /** Query keys and loaders of the admin pages screen (TanStack Query, client only). */
 export type AdminPageRow = components['schemas']['AdminPageRow'];
 export type PageTemplate = components['schemas']['PageTemplate'];
+export type ReusableBlock = components['schemas']['ReusableBlock'];
 export type AdminPagesQuery = {
   page: number;
   pageSize: number | 'all';
@@ -31,6 +32,15 @@ export const pageQueries = {
     queryKey: ['admin', 'pages', 'templates'] as const,
     queryFn: () => unwrap(api.GET('/api/pagetemplates')),
   },
+  /** The reusable blocks (issue 31), each with how many pages place it. */
+  reusableBlocks: {
+    queryKey: ['admin', 'pages', 'reusable'] as const,
+    queryFn: () => unwrap(api.GET('/api/reusableblocks')),
+  },
+  reusableBlockUses: (guid: string) => ({
+    queryKey: ['admin', 'pages', 'reusable', 'uses', guid] as const,
+    queryFn: () => unwrap(api.GET('/api/reusableblocks/{id}/uses', { params: { path: { id: guid } } })),
+  }),
 };
 
 /** A title in the interface language, falling back to Dutch. */

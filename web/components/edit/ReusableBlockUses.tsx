@@ -1,0 +1,64 @@
+import { Anchor, List, Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../api/client';
+import { useTranslation } from '../../i18n';
+import '../../i18n/editor';
+
+/**
+ * Where a reusable block is used (issue 31), on its own edit screen: the pages (and templates) that
+ * place it, published or in a draft, each linked to its edit mode. Nothing for a header or footer
+ * template (the uses answer 404 for those).
+ */
+export function ReusableBlockUses({ templateGuid }: { templateGuid: string }) {
+  const { t } = useTranslation();
+  const uses = useReusableBlockUses(templateGuid);
+  if (!uses.data) return null;
+  const pages = uses.data.pages;
+  return (
+    <Paper
+      component="section"
+      withBorder
+      p="md"
+      m="md"
+      aria-labelledby="reusable-uses-title"
+      data-reusable-uses
+    >
+      <Title order={2} size="h4" id="reusable-uses-title">
+        {t('blockEditor.reusable.usesTitle')}
+      </Title>
+      {pages.length === 0 ? (
+        <Text size="sm" mt="xs">
+          {t('blockEditor.reusable.usesNone')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" mt="xs">
+            {t('blockEditor.reusable.usesIntro')}
+          </Text>
+          <List size="sm" mt="xs">
+            {pages.map((page) => (
+              <List.Item key={page.guid}>
+                <Anchor href={page.editUrl} size="sm">
+                  {page.isTemplate
+                    ? `${page.title} (${t('blockEditor.reusable.templateSuffix')})`
+                    : page.title}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+/** A template's uses as a reusable block (null: not asked); no data when it is a header or footer. */
+export function useReusableBlockUses(templateGuid: string | null) {
+  return useQuery({
+    queryKey: ['reusableblocks', 'uses', templateGuid] as const,
+    queryFn: () =>
+      unwrap(api.GET('/api/reusableblocks/{id}/uses', { params: { path: { id: templateGuid ?? '' } } })),
+    enabled: templateGuid !== null,
+    retry: false,
+  });
+}
