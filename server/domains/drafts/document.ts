@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   type AccessibilityFinding,
   type BrokenLinkReason,
@@ -6,6 +6,7 @@ import {
 } from '../../../common/accessibility-checks.ts';
 import { columnCountOf, NOT_IN_COLUMNS } from '../../../common/blocks/columns.ts';
 import { BLOCK_PERMISSIONS_KEY } from '../../../common/blocks/permissions.ts';
+import { isGuid } from '../../../common/guid.ts';
 import {
   type DraftBlock,
   type PageDocument,
@@ -304,14 +305,61 @@ export function rowsOfDocument(page: PageRow, document: PageDocument, changedAt:
   });
 }
 
+/**
+ * The document's blocks with each placed reusable block's published blocks in its place (issue 31),
+ * at its position and in its column: what visitors read there, its headings and links among the
+ * page's. `owners` names, for each of those blocks, the reusable block the page holds: a finding in
+ * one is shown at the block an editor reaches on the page (a reusable block that is gone shows
+ * nothing, as it does to visitors).
+ */
+async function withReusableContent(
+  db: Executor,
+  blocks: readonly DraftBlock[],
+): Promise<{ blocks: DraftBlock[]; owners: Map<string, string> }> {
+  const templateOf = (block: DraftBlock) => {
+    const id = block.name === 'reusable' ? block.options.templateId : undefined;
+    return typeof id === 'string' && isGuid(id) ? id.toLowerCase() : null;
+  };
+  const ids = [...new Set(blocks.map(templateOf).filter((id): id is string => id !== null))];
+  const owners = new Map<string, string>();
+  if (ids.length === 0) return { blocks: [...blocks], owners };
+  const templates = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(inArray(pages.id, ids), eq(pages.templateKind, 'block')));
+  const rows = await loadBlocks(
+    db,
+    templates.map((template) => template.id),
+  );
+  const expanded = blocks.flatMap((block) => {
+    const templateId = templateOf(block);
+    if (templateId === null) return [block];
+    return rows
+      .filter((row) => row.pageId === templateId && row.buildingBlockName !== 'reusable')
+      .map((row): DraftBlock => {
+        owners.set(row.id, block.guid);
+        return {
+          guid: row.id,
+          name: row.buildingBlockName,
+          position: block.position,
+          content: row.content,
+          options: row.options,
+          ...(block.parent ? { parent: block.parent } : {}),
+        };
+      });
+  });
+  return { blocks: expanded, owners };
+}
+
 /** What the accessibility check finds in a document, with the site's colours (issue 13). */
 export async function findingsOf(db: Executor, document: PageDocument): Promise<AccessibilityFinding[]> {
   const settings = await getPlatformSettings(db);
+  const { blocks, owners } = await withReusableContent(db, document.blocks);
   const counts = new Map<string, number>();
   // Links to pages and items (issue 26) whose target visitors would not reach (whether a target is
   // served does not depend on the language: menu paths and legal pages exist in both).
   const references = new Set<string>();
-  for (const block of document.blocks) {
+  for (const block of blocks) {
     referencesIn(block.content, references);
     referencesIn(block.options, references);
   }
@@ -324,22 +372,24 @@ export async function findingsOf(db: Executor, document: PageDocument): Promise<
   // What the media library says of the images (issue 27): a block without alt text of its own shows its asset's.
   const assetRows = await findAssets(
     db,
-    blockAssetGuids(
-      document.blocks.map((block) => ({ buildingBlockName: block.name, options: block.options })),
-    ),
+    blockAssetGuids(blocks.map((block) => ({ buildingBlockName: block.name, options: block.options }))),
   );
   const assets = Object.fromEntries(
     [...assetRows].map(([guid, row]) => [guid, { alt: row.alt, isDecorative: row.isDecorative }]),
   );
-  return checkAccessibility({
+  const findings = checkAccessibility({
     layout: document.layout,
     colours: { colorScheme: settings.colorScheme },
     brokenLinks,
     assets,
-    blocks: document.blocks.map((block) => {
+    blocks: blocks.map((block) => {
       const index = (counts.get(block.position) ?? 0) + 1;
       counts.set(block.position, index);
       return { ...block, sortId: index * SORT_STEP };
     }),
+  });
+  return findings.map((finding) => {
+    const owner = finding.blockGuid === null ? undefined : owners.get(finding.blockGuid);
+    return owner === undefined ? finding : { ...finding, blockGuid: owner };
   });
 }

@@ -473,3 +473,55 @@ describe('what reusable blocks refuse', () => {
     expect(body.error.details?.[0]?.path).toBe('contentBuildingBlockInstances.0.buildingBlockName');
   });
 });
+
+describe('a placed reusable block in the accessibility check', () => {
+  it('is read by the accessibility check of each page that places it, findings at the placed block', async () => {
+    const { db } = test.database;
+    const source = await createPage(db, {
+      name: 'contactgegevens',
+      title: 'Contactgegevens',
+      blocks: [
+        {
+          name: 'text',
+          content: {
+            nl: {
+              doc: {
+                type: 'doc',
+                content: [
+                  {
+                    type: 'paragraph',
+                    content: [
+                      {
+                        type: 'text',
+                        text: 'klik hier',
+                        marks: [{ type: 'link', attrs: { href: 'https://example.org/contact' } }],
+                      },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    });
+    const block = (await draftOf(source.id)).document.blocks[0]?.guid ?? '';
+    const created = await call('POST', '/api/reusableblocks', {
+      title: { nl: 'Contact' },
+      page: source.id,
+      block,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const placed = '2c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a53';
+    const target = await createPage(db, { name: 'over-de-bibliotheek', title: 'Over de bibliotheek' });
+    const draft = await draftOf(target.id);
+    const saved = await call('PUT', `/api/pages/${target.id}/draft`, {
+      version: draft.version,
+      revision: draft.revision,
+      document: { ...draft.document, blocks: [reusable(placed, (created.json() as { guid: string }).guid)] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const findings = (saved.json() as { findings: { code: string; blockGuid: string | null }[] }).findings;
+    expect(findings).toContainEqual(expect.objectContaining({ code: 'vagueLinkText', blockGuid: placed }));
+  });
+});
