@@ -5,6 +5,7 @@ import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { useTranslation } from '../../../i18n';
 import { isChanged, useCloseGuard } from '../../close-guard';
+import { QueryStateRow } from '../QueryStateRow';
 import { pageQueries, type ReusableBlock, titleIn } from './queries';
 import '../../../i18n/admin';
 
@@ -93,67 +94,52 @@ export function ReusableBlocksSection() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {blocks.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>{t('table.loading')}</Table.Td>
-              </Table.Tr>
-            ) : blocks.isError ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Group gap="sm">
-                    <Text size="sm">{t('table.noData')}</Text>
-                    <Button size="xs" variant="light" onClick={() => void blocks.refetch()}>
-                      {t('buttons.refresh')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ) : list.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>{t('adminPages.reusable.empty')}</Table.Td>
-              </Table.Tr>
-            ) : (
-              list.map((block) => {
-                const title = titleIn(block.title, i18n.language);
-                return (
-                  <Table.Tr key={block.guid}>
-                    <Table.Th scope="row" fw={500}>
-                      <span tabIndex={-1} data-reusable-row={block.guid}>
-                        {title}
-                      </span>
-                    </Table.Th>
-                    <Table.Td>{t('adminPages.reusable.useCount', { count: block.useCount })}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component="a"
-                          href={`/admin/pagetemplates/${block.guid}/edit`}
-                        >
-                          {t('adminPages.reusable.editBlocksButton')}
-                          <span className="visually-hidden"> {title}</span>
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() =>
-                            openDraft({ guid: block.guid, nl: block.title.nl, en: block.title.en ?? '' })
-                          }
-                        >
-                          {t('adminPages.actions.settings')}
-                          <span className="visually-hidden"> {title}</span>
-                        </Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => setDeleting(block)}>
-                          {t('buttons.delete')}
-                          <span className="visually-hidden"> {title}</span>
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
+            <QueryStateRow
+              query={blocks}
+              isEmpty={list.length === 0}
+              empty={t('adminPages.reusable.empty')}
+              colSpan={3}
+            />
+            {list.map((block) => {
+              const title = titleIn(block.title, i18n.language);
+              return (
+                <Table.Tr key={block.guid}>
+                  <Table.Th scope="row" fw={500}>
+                    <span tabIndex={-1} data-reusable-row={block.guid}>
+                      {title}
+                    </span>
+                  </Table.Th>
+                  <Table.Td>{t('adminPages.reusable.useCount', { count: block.useCount })}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component="a"
+                        href={`/admin/pagetemplates/${block.guid}/edit`}
+                      >
+                        {t('adminPages.reusable.editBlocksButton')}
+                        <span className="visually-hidden"> {title}</span>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() =>
+                          openDraft({ guid: block.guid, nl: block.title.nl, en: block.title.en ?? '' })
+                        }
+                      >
+                        {t('adminPages.actions.settings')}
+                        <span className="visually-hidden"> {title}</span>
+                      </Button>
+                      <Button size="xs" variant="light" color="red" onClick={() => setDeleting(block)}>
+                        {t('buttons.delete')}
+                        <span className="visually-hidden"> {title}</span>
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

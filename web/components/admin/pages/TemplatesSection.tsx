@@ -5,6 +5,7 @@ import { useTask } from '../../../account/tasks';
 import { api, unwrap } from '../../../api/client';
 import { useTranslation } from '../../../i18n';
 import { isChanged, useCloseGuard } from '../../close-guard';
+import { QueryStateRow } from '../QueryStateRow';
 import { type PageTemplate, pageQueries, titleIn } from './queries';
 import '../../../i18n/admin';
 
@@ -104,72 +105,57 @@ export function TemplatesSection() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {templates.isPending ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>{t('table.loading')}</Table.Td>
-              </Table.Tr>
-            ) : templates.isError ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Group gap="sm">
-                    <Text size="sm">{t('table.noData')}</Text>
-                    <Button size="xs" variant="light" onClick={() => void templates.refetch()}>
-                      {t('buttons.refresh')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ) : list.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>{t('adminPages.templates.empty')}</Table.Td>
-              </Table.Tr>
-            ) : (
-              list.map((template) => {
-                const title = titleIn(template.title, i18n.language);
-                return (
-                  <Table.Tr key={template.guid}>
-                    <Table.Th scope="row" fw={500}>
-                      <span tabIndex={-1} data-template-row={template.guid}>
-                        {title}
-                      </span>
-                    </Table.Th>
-                    <Table.Td>{t(`adminPages.templates.${template.templateKind}`)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component="a"
-                          href={`/admin/pagetemplates/${template.guid}/edit`}
-                        >
-                          {t('adminPages.templates.editBlocksButton')}
-                          <span className="visually-hidden"> {title}</span>
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() =>
-                            openDraft({
-                              guid: template.guid,
-                              nl: template.title.nl,
-                              en: template.title.en ?? '',
-                              templateKind: template.templateKind,
-                            })
-                          }
-                        >
-                          {t('adminPages.actions.settings')}
-                          <span className="visually-hidden"> {title}</span>
-                        </Button>
-                        <Button size="xs" variant="light" color="red" onClick={() => setDeleting(template)}>
-                          {t('buttons.delete')}
-                          <span className="visually-hidden"> {title}</span>
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
+            <QueryStateRow
+              query={templates}
+              isEmpty={list.length === 0}
+              empty={t('adminPages.templates.empty')}
+              colSpan={3}
+            />
+            {list.map((template) => {
+              const title = titleIn(template.title, i18n.language);
+              return (
+                <Table.Tr key={template.guid}>
+                  <Table.Th scope="row" fw={500}>
+                    <span tabIndex={-1} data-template-row={template.guid}>
+                      {title}
+                    </span>
+                  </Table.Th>
+                  <Table.Td>{t(`adminPages.templates.${template.templateKind}`)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component="a"
+                        href={`/admin/pagetemplates/${template.guid}/edit`}
+                      >
+                        {t('adminPages.templates.editBlocksButton')}
+                        <span className="visually-hidden"> {title}</span>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() =>
+                          openDraft({
+                            guid: template.guid,
+                            nl: template.title.nl,
+                            en: template.title.en ?? '',
+                            templateKind: template.templateKind,
+                          })
+                        }
+                      >
+                        {t('adminPages.actions.settings')}
+                        <span className="visually-hidden"> {title}</span>
+                      </Button>
+                      <Button size="xs" variant="light" color="red" onClick={() => setDeleting(template)}>
+                        {t('buttons.delete')}
+                        <span className="visually-hidden"> {title}</span>
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
