@@ -110,6 +110,13 @@ describe('reusable blocks', () => {
       `${pages.hall.path}/edit`,
     );
 
+    // Its own screen offers every type but a reusable block (none goes inside another).
+    await page.getByRole('button', { name: 'Blok toevoegen aan hoofdgedeelte' }).click();
+    await page.getByRole('menuitem', { name: 'Tekst', exact: true }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Herbruikbaar blok', exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Tekst', exact: true }).waitFor({ state: 'hidden' });
+
     const block = mainBlocks(page).first();
     await block.getByRole('button', { name: /^Bewerk/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Blok bewerken: Tekst' });

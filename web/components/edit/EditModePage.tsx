@@ -16,8 +16,8 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { isBlockTypeName } from '../../../common/blocks/index';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index';
 import { type LayoutPosition, layoutPositions } from '../../../common/pages';
 import type { PageView as PageViewModel } from '../../../common/site';
 import { AccountProviders } from '../../account/AccountProviders';
@@ -30,13 +30,15 @@ import {
   blockOrder,
   documentWithOrder,
   moveBlock,
+  NOT_IN_REUSABLE_BLOCKS,
   positionOf,
+  UnaddableBlockTypes,
 } from './block-editing';
 import { DND_POSITION_PREFIX, type DndArrange } from './DndArrange';
 import { useDraft } from './draft';
 import { EditablePosition } from './EditableBlocks';
 import { EditModeBar } from './EditMode';
-import { ReusableBlockUses } from './ReusableBlockUses';
+import { ReusableBlockUses, useReusableBlockUses } from './ReusableBlockUses';
 import { SaveAsReusableProvider } from './reusable-actions';
 import '../../i18n/editor';
 
@@ -56,12 +58,26 @@ export default function EditModePage({
     <AccountProviders>
       <AwaitsCode>
         <EditModeBar page={page} isTemplate={isTemplate} />
-        <SaveAsReusableProvider pageGuid={page.guid}>
-          <ArrangeablePage page={page} />
-        </SaveAsReusableProvider>
+        <TypesOfThisScreen templateGuid={isTemplate ? page.guid : null}>
+          <SaveAsReusableProvider pageGuid={page.guid}>
+            <ArrangeablePage page={page} />
+          </SaveAsReusableProvider>
+        </TypesOfThisScreen>
         {isTemplate ? <ReusableBlockUses templateGuid={page.guid} /> : null}
       </AwaitsCode>
     </AccountProviders>
+  );
+}
+
+const NO_TYPES_LEFT_OUT: ReadonlySet<BlockTypeName> = new Set();
+
+/** A reusable block's own edit screen offers no reusable block to add (its uses answer: it is one). */
+function TypesOfThisScreen({ templateGuid, children }: { templateGuid: string | null; children: ReactNode }) {
+  const isReusableBlock = useReusableBlockUses(templateGuid).data !== undefined;
+  return (
+    <UnaddableBlockTypes.Provider value={isReusableBlock ? NOT_IN_REUSABLE_BLOCKS : NO_TYPES_LEFT_OUT}>
+      {children}
+    </UnaddableBlockTypes.Provider>
   );
 }
 

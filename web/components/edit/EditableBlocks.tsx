@@ -3,7 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Menu, Modal, Text, Tooltip } from '@mantine/core';
-import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import {
   type BlockTypeName,
   type BlockView,
@@ -16,7 +16,13 @@ import type { PageView } from '../../../common/site';
 import { RenderBlock } from '../../blocks/registry';
 import { useTranslation } from '../../i18n';
 import { copyOfBlock } from './block-copies';
-import { ADDABLE_BLOCK_TYPES, documentWithBlock, documentWithoutBlock, isBlockEmpty } from './block-editing';
+import {
+  ADDABLE_BLOCK_TYPES,
+  documentWithBlock,
+  documentWithoutBlock,
+  isBlockEmpty,
+  UnaddableBlockTypes,
+} from './block-editing';
 import type { DndArrange } from './DndArrange';
 import { useDraft } from './draft';
 import { EditableColumns } from './EditableColumns';
@@ -209,15 +215,18 @@ export function AddBlockMenu({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const unaddable = useContext(UnaddableBlockTypes);
   return (
     <Menu position="bottom-start" withinPortal clickOutsideEvents={MENU_CLOSE_EVENTS}>
       <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown aria-label={t('blockEditor.chooseType')}>
-        {types.map((name) => (
-          <Menu.Item key={name} onClick={() => onChoose(name)}>
-            {t(`blockEditor.types.${name}`)}
-          </Menu.Item>
-        ))}
+        {types
+          .filter((name) => !unaddable.has(name))
+          .map((name) => (
+            <Menu.Item key={name} onClick={() => onChoose(name)}>
+              {t(`blockEditor.types.${name}`)}
+            </Menu.Item>
+          ))}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { NOT_IN_COLUMNS } from '../../../common/blocks/columns';
 import {
   BLOCK_TYPE_NAMES,
@@ -16,6 +17,15 @@ import type { LayoutPosition } from '../../../common/pages';
 
 /** The block types an editor can add, in the order the type picker shows them. */
 export const ADDABLE_BLOCK_TYPES: readonly BlockTypeName[] = BLOCK_TYPE_NAMES;
+
+/**
+ * Types the screen being edited does not hold, left out of every type picker on it: a reusable
+ * block's own edit screen holds no reusable block (issue 31; the server refuses one there too).
+ */
+export const UnaddableBlockTypes = createContext<ReadonlySet<BlockTypeName>>(new Set());
+
+/** What a reusable block's own edit screen leaves out of its type pickers. */
+export const NOT_IN_REUSABLE_BLOCKS: ReadonlySet<BlockTypeName> = new Set(['reusable']);
 
 /** The type's options with every default filled in. */
 export function defaultOptions(name: BlockTypeName): Record<string, unknown> {
