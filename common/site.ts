@@ -71,6 +71,8 @@ export type PageView = {
    */
   feedsPublic: boolean;
   abilities: { update: boolean; changeRights: boolean; chooseSocialImage: boolean };
+  /** A template's kind in its edit screen (admin pages): header, footer or reusable block (issue 31). */
+  templateKind?: 'header' | 'footer' | 'block';
 };
 
 export type SiteShell = {

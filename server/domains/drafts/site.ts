@@ -94,7 +94,8 @@ export function siteDrafts(scope: SiteScope, menus: SiteMenus, pages: SitePages)
       if (!LOCALES.includes(locale) || !isGuid(guid)) return null;
       const template = await findVisiblePage(db, actor, { id: guid }, 'template');
       if (!template || !can(actor, 'block.edit', template)) return null;
-      return pages.buildDraftView(template, { locale, path: '', chain: [] });
+      const view = await pages.buildDraftView(template, { locale, path: '', chain: [] });
+      return template.templateKind ? { ...view, templateKind: template.templateKind } : view;
     },
   };
 }

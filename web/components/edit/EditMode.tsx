@@ -7,7 +7,6 @@ import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { useDraft } from './draft';
 import { PublishDialog } from './PublishDialog';
-import { useReusableBlockUses } from './ReusableBlockUses';
 import { isTextField } from './typing';
 import { useLeaveGuard } from './unsaved';
 import '../../i18n/editor';
@@ -40,7 +39,7 @@ function skipToBlocks() {
  */
 export function EditModeBar({ page, isTemplate = false }: { page: PageView; isTemplate?: boolean }) {
   // A reusable block (issue 31) is closed back to its own tab of admin/pages.
-  const isReusableBlock = useReusableBlockUses(isTemplate ? page.guid : null).data !== undefined;
+  const isReusableBlock = isTemplate && page.templateKind === 'block';
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { draft, reload } = useDraft(page.guid);

@@ -38,7 +38,7 @@ import { DND_POSITION_PREFIX, type DndArrange } from './DndArrange';
 import { useDraft } from './draft';
 import { EditablePosition } from './EditableBlocks';
 import { EditModeBar } from './EditMode';
-import { ReusableBlockUses, useReusableBlockUses } from './ReusableBlockUses';
+import { ReusableBlockUses } from './ReusableBlockUses';
 import { SaveAsReusableProvider } from './reusable-actions';
 import '../../i18n/editor';
 
@@ -54,16 +54,17 @@ export default function EditModePage({
   page: PageViewModel;
   isTemplate?: boolean;
 }) {
+  const isReusableBlock = isTemplate && page.templateKind === 'block';
   return (
     <AccountProviders>
       <AwaitsCode>
         <EditModeBar page={page} isTemplate={isTemplate} />
-        <TypesOfThisScreen templateGuid={isTemplate ? page.guid : null}>
+        <TypesOfThisScreen isReusableBlock={isReusableBlock}>
           <SaveAsReusableProvider pageGuid={page.guid}>
             <ArrangeablePage page={page} />
           </SaveAsReusableProvider>
         </TypesOfThisScreen>
-        {isTemplate ? <ReusableBlockUses templateGuid={page.guid} /> : null}
+        {isReusableBlock ? <ReusableBlockUses templateGuid={page.guid} /> : null}
       </AwaitsCode>
     </AccountProviders>
   );
@@ -71,9 +72,8 @@ export default function EditModePage({
 
 const NO_TYPES_LEFT_OUT: ReadonlySet<BlockTypeName> = new Set();
 
-/** A reusable block's own edit screen offers no reusable block to add (its uses answer: it is one). */
-function TypesOfThisScreen({ templateGuid, children }: { templateGuid: string | null; children: ReactNode }) {
-  const isReusableBlock = useReusableBlockUses(templateGuid).data !== undefined;
+/** A reusable block's own edit screen offers no reusable block to add. */
+function TypesOfThisScreen({ isReusableBlock, children }: { isReusableBlock: boolean; children: ReactNode }) {
   return (
     <UnaddableBlockTypes.Provider value={isReusableBlock ? NOT_IN_REUSABLE_BLOCKS : NO_TYPES_LEFT_OUT}>
       {children}

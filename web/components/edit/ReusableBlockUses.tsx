@@ -6,8 +6,8 @@ import '../../i18n/editor';
 
 /**
  * Where a reusable block is used (issue 31), on its own edit screen: the pages (and templates) that
- * place it, published or in a draft, each linked to its edit mode. Nothing for a header or footer
- * template (the uses answer 404 for those).
+ * place it, published or in a draft, each linked to its edit mode. Only for a reusable block (the
+ * uses answer 404 for a header or footer template).
  */
 export function ReusableBlockUses({ templateGuid }: { templateGuid: string }) {
   const { t } = useTranslation();
@@ -52,13 +52,12 @@ export function ReusableBlockUses({ templateGuid }: { templateGuid: string }) {
   );
 }
 
-/** A template's uses as a reusable block (null: not asked); no data when it is a header or footer. */
-export function useReusableBlockUses(templateGuid: string | null) {
+/** A reusable block's uses. */
+function useReusableBlockUses(templateGuid: string) {
   return useQuery({
     queryKey: ['reusableblocks', 'uses', templateGuid] as const,
     queryFn: () =>
-      unwrap(api.GET('/api/reusableblocks/{id}/uses', { params: { path: { id: templateGuid ?? '' } } })),
-    enabled: templateGuid !== null,
+      unwrap(api.GET('/api/reusableblocks/{id}/uses', { params: { path: { id: templateGuid } } })),
     retry: false,
   });
 }
