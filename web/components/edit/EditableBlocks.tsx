@@ -239,6 +239,30 @@ export function AddBlockMenu({
  */
 const MENU_CLOSE_EVENTS = ['mousedown', 'touchstart'];
 
+/** A block's "Bewerk" button, named after the block and its place (`name`); an unknown type has none to open. */
+export function EditBlockButton({
+  block,
+  name,
+  onEdit,
+}: {
+  block: BlockView;
+  name: string;
+  onEdit(target: EditTarget): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      disabled={!isBlockTypeName(block.name)}
+      onClick={() => onEdit({ kind: 'edit', guid: block.guid, name: block.name })}
+    >
+      {t('blockEditor.edit')}
+      <span className="visually-hidden"> {name}</span>
+    </Button>
+  );
+}
+
 /**
  * A block in its sortable list. Dragged, it stays in the list where it will land, drawn as the drop
  * indicator, while the overlay follows the pointer; the others move aside by transforms (no
@@ -397,15 +421,7 @@ const BlockActions = memo(function BlockActions({
   });
   return (
     <Group gap={4} wrap="wrap">
-      <Button
-        size="compact-xs"
-        variant="light"
-        disabled={!isBlockTypeName(block.name)}
-        onClick={() => onEdit({ kind: 'edit', guid: block.guid, name: block.name })}
-      >
-        {t('blockEditor.edit')}
-        <span className="visually-hidden"> {name}</span>
-      </Button>
+      <EditBlockButton block={block} name={name} onEdit={onEdit} />
       <Tooltip label={t('blockEditor.moveUp')}>
         <ActionIcon
           size="sm"

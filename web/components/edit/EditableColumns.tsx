@@ -6,7 +6,7 @@ import type { LayoutPosition } from '../../../common/pages';
 import { useTranslation } from '../../i18n';
 import { COLUMN_BLOCK_TYPES, documentWithBlockInColumn } from './block-editing';
 import { useDraft } from './draft';
-import { AddBlockMenu, BlockBody, type EditTarget } from './EditableBlocks';
+import { AddBlockMenu, BlockBody, EditBlockButton, type EditTarget } from './EditableBlocks';
 import '../../i18n/editor';
 
 /**
@@ -162,15 +162,7 @@ function ColumnBlock({
           {typeName}
         </Text>
         <Group gap={4} wrap="wrap">
-          <Button
-            size="compact-xs"
-            variant="light"
-            disabled={!isBlockTypeName(block.name)}
-            onClick={() => onEdit({ kind: 'edit', guid: block.guid, name: block.name })}
-          >
-            {t('blockEditor.edit')}
-            <span className="visually-hidden"> {name}</span>
-          </Button>
+          <EditBlockButton block={block} name={name} onEdit={onEdit} />
           <MoveButton
             label={t('blockEditor.moveUp')}
             name={t('blockEditor.moveUpNamed', { block: name })}
