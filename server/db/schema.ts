@@ -133,6 +133,10 @@ export const buildingBlockInstances = pgTable(
     index('bbi_image_guid_idx')
       .on(sql`(${table.options}->>'imageGuid')`)
       .where(sql`${table.buildingBlockName} = 'image'`),
+    // Where a reusable block is placed (issue 31, migration 0030): where-used and search.
+    index('bbi_reusable_template_idx')
+      .on(sql`(${table.options}->>'templateId')`)
+      .where(sql`${table.buildingBlockName} = 'reusable'`),
   ],
 );
 

@@ -227,6 +227,28 @@ describe('cache tags (issue 29): what each content version changed', () => {
       .set({ options: { documentGuids: [] } })
       .where(eq(buildingBlockInstances.id, download.id));
     expect((await latest()).tags).toContain('search');
+    // A reusable block's text is searched with the page that places it (issue 31): placing,
+    // re-pointing or removing one is `search`; its own content names no words.
+    const kept = await createPage(db, {
+      name: 'tag-kept',
+      title: 'Kept',
+      kind: 'template',
+      templateKind: 'block',
+    });
+    const placed = await createBlock(db, {
+      pageId: page.id,
+      name: 'reusable',
+      content: { nl: {} },
+      options: { templateId: kept.id },
+    });
+    expect((await latest()).tags).toContain('search');
+    await db
+      .update(buildingBlockInstances)
+      .set({ options: { templateId: null } })
+      .where(eq(buildingBlockInstances.id, placed.id));
+    expect((await latest()).tags).toContain('search');
+    await db.delete(buildingBlockInstances).where(eq(buildingBlockInstances.id, placed.id));
+    expect((await latest()).tags).toContain('search');
   });
 });
 

@@ -9,8 +9,9 @@ import { type Actor, can } from '../../policies/index.ts';
 import { EVERY_ANSWER, SEARCH_ANSWERS, termTag } from '../cache.ts';
 
 /**
- * Site search: PostgreSQL full text over pages (title, description, the text of their blocks and of
- * the documents their download blocks offer, issue 27) and list items (title, description, their
+ * Site search: PostgreSQL full text over pages (title, description, the text of their blocks, of
+ * the reusable blocks they place (issue 31) and of the documents their download blocks offer, issue
+ * 27) and list items (title, description, their
  * own blocks and the documents those offer), per language, on PGlite and PostgreSQL alike.
  *
  * The index (search_documents) is maintained lazily and correctly whoever writes: statement-level
@@ -56,6 +57,27 @@ function offeredDocumentsText(blocks: SQL): SQL {
     WHERE offering.name = 'download')`;
 }
 
+/** `text` as a uuid when it is one (null otherwise: a cast would fail the whole statement). */
+function guidOf(text: SQL): SQL {
+  return sql`CASE WHEN ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (${text})::uuid END`;
+}
+
+/**
+ * The blocks page `p` shows: its own, and in the place of each reusable block it places (issue 31)
+ * that reusable block's published blocks (its template's), as visitors read them.
+ */
+const shownBlocks = sql`(
+  SELECT own.building_block_name, own.options, own.content, own.layout_position, own.sort_id,
+    '' AS inner_position, 0 AS inner_sort
+  FROM building_block_instances own WHERE own.page_id = p.id
+  UNION ALL
+  SELECT kept.building_block_name, kept.options, kept.content, placed.layout_position, placed.sort_id,
+    kept.layout_position, kept.sort_id
+  FROM building_block_instances placed
+  JOIN pages template ON template.id = ${guidOf(sql`placed.options->>'templateId'`)} AND template.template_kind = 'block'
+  JOIN building_block_instances kept ON kept.page_id = template.id AND kept.building_block_name <> 'reusable'
+  WHERE placed.page_id = p.id AND placed.building_block_name = 'reusable')`;
+
 /** Rebuilds the search documents of everything marked dirty. Returns how many marks it cleared. */
 export async function refreshSearchIndex(db: Executor): Promise<number> {
   const [pending] = await queryRows<{ dirty: boolean }>(
@@ -73,6 +95,17 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
     if (!top?.max) return 0;
     // Marks made while we rebuild get a higher seq and stay for the next search.
     const max = top.max;
+    // A changed reusable block (its template marked, issue 31) changes the text of the pages that
+    // place it: mark them too, within this rebuild (at most `max`, or the same seq when marked).
+    await tx.execute(sql`
+      INSERT INTO search_dirty (kind, ref_id, seq)
+      SELECT DISTINCT ON (b.page_id) 'page', b.page_id, s.seq
+      FROM search_dirty s
+      JOIN building_block_instances b
+        ON b.building_block_name = 'reusable' AND b.options->>'templateId' = s.ref_id::text
+      WHERE s.kind = 'page' AND s.seq <= ${max}::bigint AND b.page_id IS NOT NULL
+      ORDER BY b.page_id, s.seq
+      ON CONFLICT (kind, ref_id) DO NOTHING`);
     await tx.execute(sql`
       DELETE FROM search_documents d USING search_dirty s
       WHERE s.seq <= ${max}::bigint AND d.kind = s.kind AND d.ref_id = s.ref_id`);
@@ -118,11 +151,10 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
           left(btrim(concat_ws(' ',
             coalesce(nullif(p.description->>l.locale, ''), p.description->>'nl'),
             (SELECT string_agg(search_plain_text(coalesce(b.content->l.locale, b.content->'nl')), ' '
-                ORDER BY b.layout_position, b.sort_id)
-               FROM building_block_instances b WHERE b.page_id = p.id),
-            ${offeredDocumentsText(sql`(
-              SELECT b.building_block_name AS name, b.options FROM building_block_instances b
-              WHERE b.page_id = p.id)`)})), 200000) AS body,
+                ORDER BY b.layout_position, b.sort_id, b.inner_position, b.inner_sort)
+               FROM ${shownBlocks} b),
+            ${offeredDocumentsText(sql`(SELECT b.building_block_name AS name, b.options FROM ${shownBlocks} b)`)})),
+            200000) AS body,
           CASE WHEN l.locale = 'en' AND coalesce(p.title->>'en', '') <> '' THEN 'bs_english' ELSE 'bs_dutch' END
             AS config
       ) c

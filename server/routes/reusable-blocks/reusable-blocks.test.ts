@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../../common/blocks/index.ts';
 import type { PageDocument } from '../../../common/page-drafts.ts';
-import { TOP_LEVEL_MENU } from '../../../common/site.ts';
+import { type SearchResults, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { type Browser, buildUser, signInAs } from '../../../test/accounts.ts';
 import { createTestApp, expectApiError, type TestApp } from '../../../test/helpers.ts';
 import { pages } from '../../db/schema.ts';
@@ -235,6 +235,36 @@ describe('reusable blocks', () => {
     // It has a history like a page.
     const revisions = await call('GET', `/api/pages/${ids.template}/revisions`);
     expect((revisions.json() as unknown[]).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is found by site search on the pages that place it, and follows its changes and places', async () => {
+    const found = async (word: string) => {
+      const response = await call('GET', `/api/search?q=${word}`, undefined, null);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as SearchResults).hits.map((hit) => hit.title).sort();
+    };
+    const saying = (words: string) => (document: PageDocument) => ({
+      ...document,
+      blocks: document.blocks.map((block) => ({ ...block, content: text(words) })),
+    });
+    expect(await found('sportfondsenbad')).toEqual([]);
+    await publishChange(ids.template, saying('Open van 8 tot 20 uur; zwemles in het sportfondsenbad'));
+    expect(await found('sportfondsenbad')).toEqual(['Bibliotheek', 'Gemeentehuis']);
+    // Placing it finds one more page; taking it away again, one fewer.
+    const placed = '2c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a53';
+    await publishChange(ids.c, (document) => ({
+      ...document,
+      blocks: [...document.blocks, reusable(placed, ids.template)],
+    }));
+    expect(await found('sportfondsenbad')).toEqual(['Bibliotheek', 'Gemeentehuis', 'Nieuws']);
+    await publishChange(ids.c, (document) => ({
+      ...document,
+      blocks: document.blocks.filter((block) => block.guid !== placed),
+    }));
+    expect(await found('sportfondsenbad')).toEqual(['Bibliotheek', 'Gemeentehuis']);
+    await publishChange(ids.template, saying('Open van 8 tot 20 uur'));
+    expect(await found('sportfondsenbad')).toEqual([]);
+    expect(await found('anders')).toEqual(['Nieuws']);
   });
 
   it('lists where it is used, with edit links, to admins and content managers', async () => {
