@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { DraftBlock } from '../../../common/page-drafts.ts';
 import type { LayoutPosition } from '../../../common/pages.ts';
 import type { Executor } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
@@ -58,3 +59,13 @@ export async function nextSortId(db: Executor, pageId: string, position: LayoutP
 
 /** Blocks are numbered 10, 20, …: room to slot one in by hand. */
 export const SORT_STEP = 10;
+
+/** Where a block sits as the table has it: the columns block and column (null for a block of its position). */
+export function placeOf(block: Pick<DraftBlock, 'parent'>): {
+  parentId: string | null;
+  columnIndex: number | null;
+} {
+  return block.parent
+    ? { parentId: block.parent.guid, columnIndex: block.parent.column }
+    : { parentId: null, columnIndex: null };
+}

@@ -20,7 +20,7 @@ import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
 import { prepareOptions } from '../blocks/commands.ts';
 import { referencesIn, resolveLinks } from '../blocks/links.ts';
-import { loadBlocks, SORT_STEP } from '../blocks/queries.ts';
+import { loadBlocks, placeOf, SORT_STEP } from '../blocks/queries.ts';
 import {
   parseBlockContent,
   parseBlockOptions,
@@ -144,7 +144,30 @@ export async function checkDocument(
     const content = block.content === null ? null : parsed.content;
     blocks.push({ guid: block.guid, name, position: block.position, content, options, ...parentOf(block) });
   }
+  for (const [index, block] of blocks.entries()) {
+    if (block.name === 'reusable' && block.parent && (await holdsColumns(tx, block.options.templateId))) {
+      throw new AppError('validation_failed', 'columns are not nested further', [
+        { path: `document.blocks.${index}.parent`, message: 'validation.columnsNested' },
+      ]);
+    }
+  }
   return { ...document, blocks: withChildrenInPlace(checkedColumns(blocks)) };
+}
+
+/** Whether reusable block `templateId` holds a columns block: it is then no block for a column (issue 31). */
+async function holdsColumns(tx: Executor, templateId: unknown): Promise<boolean> {
+  if (typeof templateId !== 'string' || !isGuid(templateId)) return false;
+  const [row] = await tx
+    .select({ id: buildingBlockInstances.id })
+    .from(buildingBlockInstances)
+    .where(
+      and(
+        eq(buildingBlockInstances.pageId, templateId),
+        eq(buildingBlockInstances.buildingBlockName, 'columns'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 function withoutParent(block: DraftBlock): DraftBlock {
@@ -262,13 +285,6 @@ export async function writeDocument(
     await tx.delete(buildingBlockInstances).where(inArray(buildingBlockInstances.id, removed));
   }
   return { changed, removed };
-}
-
-/** Where a block sits as the table has it: the columns block and column (null for a block of its position). */
-function placeOf(block: DraftBlock): { parentId: string | null; columnIndex: number | null } {
-  return block.parent
-    ? { parentId: block.parent.guid, columnIndex: block.parent.column }
-    : { parentId: null, columnIndex: null };
 }
 
 /** The page as its draft would make it: the document's settings over the stored row. */

@@ -258,7 +258,33 @@ export async function copyOfBlock(ctx: Ctx, source: DraftBlock): Promise<DraftBl
   return { guid, name: source.name, position: source.position, content: source.content, options };
 }
 
+/**
+ * A copy of a block with, for a columns block (issue 31), copies of the blocks in its columns after
+ * it, each naming the copy: a reusable block's first version. Same rules as `copyBlock`.
+ */
+export async function copyBlockAndItsColumns(
+  ctx: Ctx,
+  pageId: string,
+  blockGuid: string,
+): Promise<DraftBlock[]> {
+  await editablePage(ctx, pageId);
+  const { block, document } = await findBlockAndDocument(ctx, blockGuid);
+  const copy = await copyOfBlock(ctx, block);
+  const inColumns: DraftBlock[] = [];
+  for (const child of document.blocks) {
+    if (child.parent?.guid !== block.guid) continue;
+    const childCopy = await copyOfBlock(ctx, child);
+    inColumns.push({ ...childCopy, parent: { guid: copy.guid, column: child.parent.column } });
+  }
+  return [copy, ...inColumns];
+}
+
 async function findBlockToCopy(ctx: Ctx, blockGuid: string): Promise<DraftBlock> {
+  return (await findBlockAndDocument(ctx, blockGuid)).block;
+}
+
+/** The block, in the document of its page's draft (or published page) the actor may edit. */
+async function findBlockAndDocument(ctx: Ctx, blockGuid: string) {
   const live = await findBlockWithPage(ctx.db, blockGuid);
   const pageId = live?.page.id ?? (await findDraftWithBlock(ctx.db, blockGuid))?.page.id;
   if (!pageId) throw new AppError('not_found', 'building block instance not found');
@@ -267,5 +293,5 @@ async function findBlockToCopy(ctx: Ctx, blockGuid: string): Promise<DraftBlock>
   const document = draft?.document ?? (await publishedDocument(ctx.db, page));
   const block = document.blocks.find((candidate) => candidate.guid === blockGuid);
   if (!block) throw new AppError('not_found', 'building block instance not found');
-  return block;
+  return { block, document };
 }

@@ -11,7 +11,7 @@ import { slugify } from '../../../common/urls.ts';
 import type { Transaction } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, menuItems, type PageRow, pages } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { nextSortId, SORT_STEP } from '../blocks/queries.ts';
+import { nextSortId, placeOf, SORT_STEP } from '../blocks/queries.ts';
 import type { Ctx } from '../context.ts';
 import { trashPage } from '../trash/commands.ts';
 import { contentScope, runCommand } from '../write.ts';
@@ -351,6 +351,7 @@ export async function createTemplate(
           options: block.options,
           layoutPosition: 'main',
           sortId: (index + 1) * SORT_STEP,
+          ...placeOf(block),
         });
       }
       return template;

@@ -7,7 +7,7 @@ import { editablePage } from '../blocks/index.ts';
 import { loadBlocks } from '../blocks/queries.ts';
 import { type Ctx, requireUser } from '../context.ts';
 import { documentOf } from '../drafts/document.ts';
-import { copyBlock, copyOfBlock } from '../drafts/index.ts';
+import { copyBlockAndItsColumns, copyOfBlock } from '../drafts/index.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { createTemplate } from './commands.ts';
 import { findPage, findPagesUsingReusableBlock, listTemplates } from './queries.ts';
@@ -22,10 +22,9 @@ import { presentReusableBlock, presentReusableBlockUse } from './view.ts';
 
 /**
  * What cannot become a reusable block: lists and widgets own their items; one reusable block cannot
- * hold another; a columns block's blocks are blocks of their own (make it in the reusable block's
- * edit screen instead).
+ * hold another. (A columns block becomes one with the blocks in its columns.)
  */
-const NOT_REUSABLE = new Set(['list', 'widget', 'reusable', 'columns']);
+const NOT_REUSABLE = new Set(['list', 'widget', 'reusable']);
 
 async function requireReusableBlock(ctx: Ctx, id: string): Promise<PageRow> {
   const template = await findPage(ctx.db, { id }, 'template');
@@ -64,8 +63,9 @@ export async function reusableBlockUses(ctx: Ctx, id: string) {
 
 /**
  * "Opslaan als herbruikbaar blok": a new reusable block named `title` holding a copy of the block
- * (as the draft of its page has it), published. The page still holds its own block: the editor
- * replaces it in the draft by a `reusable` block naming the new one.
+ * (as the draft of its page has it; a columns block with the blocks in its columns), published.
+ * The page still holds its own block: the editor replaces it (and the blocks in its columns) in the
+ * draft by a `reusable` block naming the new one.
  */
 export async function createReusableBlock(
   ctx: Ctx,
@@ -73,8 +73,9 @@ export async function createReusableBlock(
 ) {
   requireUser(ctx);
   authorize(ctx.actor, 'pageTemplate.manage');
-  const copy = await copyBlock(ctx, input.page, input.block);
-  if (NOT_REUSABLE.has(copy.name)) {
+  const copies = await copyBlockAndItsColumns(ctx, input.page, input.block);
+  const copy = copies[0];
+  if (!copy || NOT_REUSABLE.has(copy.name)) {
     throw new AppError('validation_failed', 'this block cannot become a reusable block', [
       { path: 'block', message: 'validation.notReusable' },
     ]);
@@ -82,7 +83,7 @@ export async function createReusableBlock(
   const template = await createTemplate(ctx, {
     title: input.title,
     templateKind: 'block',
-    blocks: [{ ...copy, position: 'main' }],
+    blocks: copies.map((block) => ({ ...block, position: 'main' as const })),
   });
   return presentReusableBlock(template, 0);
 }

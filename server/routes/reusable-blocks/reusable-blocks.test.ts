@@ -504,6 +504,69 @@ describe('what reusable blocks refuse', () => {
   });
 });
 
+describe('a columns block as a reusable block', () => {
+  it('holds copies of the blocks in its columns, and is no block for a column itself', async () => {
+    const { db } = test.database;
+    const page = await createPage(db, {
+      name: 'naast-elkaar',
+      title: 'Naast elkaar',
+      blocks: [
+        {
+          name: 'columns',
+          options: { count: '2' },
+          columns: [[{ name: 'text', content: text('Links') }], [{ name: 'text', content: text('Rechts') }]],
+        },
+      ],
+    });
+    const source = (await draftOf(page.id)).document.blocks;
+    const columns = source.find((block) => block.name === 'columns');
+    expect(source.filter((block) => block.parent?.guid === columns?.guid)).toHaveLength(2);
+    const created = await call('POST', '/api/reusableblocks', {
+      title: { nl: 'Twee kolommen' },
+      page: page.id,
+      block: columns?.guid,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = (created.json() as { guid: string }).guid;
+    const kept = (await draftOf(template)).document.blocks;
+    const [copy, ...inColumns] = kept;
+    expect(copy).toMatchObject({ name: 'columns', options: { count: '2' } });
+    expect(copy?.guid).not.toBe(columns?.guid);
+    expect(inColumns.map((block) => [block.parent, JSON.stringify(block.content).includes('Links')])).toEqual(
+      [
+        [{ guid: copy?.guid, column: 0 }, true],
+        [{ guid: copy?.guid, column: 1 }, false],
+      ],
+    );
+    // Placed in a column of a page it would nest columns: refused, naming the block.
+    const draft = await draftOf(page.id);
+    const nested = await call('PUT', `/api/pages/${page.id}/draft`, {
+      version: draft.version,
+      revision: draft.revision,
+      document: {
+        ...draft.document,
+        blocks: [
+          ...draft.document.blocks,
+          {
+            ...reusable('3c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a54', template),
+            parent: { guid: columns?.guid, column: 0 },
+          },
+        ],
+      },
+    });
+    const refused = expectApiError(nested, 400, 'validation_failed').error.details?.[0];
+    expect(refused).toEqual({
+      path: 'document.blocks.3.parent',
+      message: validationText('validation.columnsNested', 'nl'),
+    });
+    // Beside the columns it is fine.
+    await publishChange(page.id, (document) => ({
+      ...document,
+      blocks: [...document.blocks, reusable('3c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a54', template)],
+    }));
+  });
+});
+
 describe('a placed reusable block in the accessibility check', () => {
   it('is read by the accessibility check of each page that places it, findings at the placed block', async () => {
     const { db } = test.database;

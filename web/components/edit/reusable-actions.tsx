@@ -8,7 +8,7 @@ import '../../i18n/editor';
 const SaveAsReusableDialog = lazy(() => import('./SaveAsReusableDialog'));
 
 /** Blocks that cannot become a reusable block (issue 31; the server's NOT_REUSABLE). */
-const NOT_REUSABLE = new Set(['list', 'widget', 'reusable', 'columns']);
+const NOT_REUSABLE = new Set(['list', 'widget', 'reusable']);
 
 const SaveAsReusable = createContext<((block: BlockView) => void) | null>(null);
 

@@ -49,4 +49,16 @@ describe('documentWithBlockReplaced (issue 31)', () => {
     });
     expect(documentWithBlockReplaced(before, 'nope', [block('x')])).toBe(before);
   });
+
+  it('takes a replaced columns block’s blocks away with it', () => {
+    const before = document([
+      block('a'),
+      block('cols'),
+      block('in0', 'main', { guid: 'cols', column: 0 }),
+      block('in1', 'main', { guid: 'cols', column: 1 }),
+      block('c'),
+    ]);
+    const after = documentWithBlockReplaced(before, 'cols', [reusableDraftBlock('r', 't', 'main')]);
+    expect(after.blocks.map((one) => one.guid)).toEqual(['a', 'r', 'c']);
+  });
 });

@@ -3,7 +3,8 @@ import type { DraftBlock, PageDocument } from '../../../common/page-drafts';
 /**
  * The document with the block `guid` replaced by `blocks` in its place and at its position
  * ("Loskoppelen": a reusable block becomes copies of its blocks; "Opslaan als herbruikbaar blok":
- * a block becomes the reusable block that holds it). The same document when it has no such block.
+ * a block becomes the reusable block that holds it). A columns block goes with the blocks in its
+ * columns (the reusable block holds copies of them). The same document when it has no such block.
  */
 export function documentWithBlockReplaced(
   document: PageDocument,
@@ -19,9 +20,14 @@ export function documentWithBlockReplaced(
     position: replaced.position,
     ...(block.parent === undefined && replaced.parent !== undefined ? { parent: replaced.parent } : {}),
   }));
+  const isKept = (block: DraftBlock) => block.parent?.guid !== guid;
   return {
     ...document,
-    blocks: [...document.blocks.slice(0, index), ...placed, ...document.blocks.slice(index + 1)],
+    blocks: [
+      ...document.blocks.slice(0, index).filter(isKept),
+      ...placed,
+      ...document.blocks.slice(index + 1).filter(isKept),
+    ],
   };
 }
 
