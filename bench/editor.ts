@@ -24,6 +24,8 @@ import { type ServerProcess, startServer, TEST_ADMIN } from '../scripts/server-p
  *   the demo's "Over ons", and the edit bar's "Pagina-instellingen" clicked the moment it shows:
  *   when it showed, and when its dialog opened; beside it, as the baseline, when the same page
  *   outside edit mode has hydrated (html[data-hydrating] gone) at the same CPU rate.
+ *   BENCH_EDITOR_FIRST_PROFILE=prefix keeps, per case, the renderer's CPU profile, when each file
+ *   and API answer arrived, and when the page hydrated, the blocks hydrated and the click came.
  *
  * Target (issue 13): the drop commits in under 100 ms of main-thread work; (issue 26) a keystroke
  * costs at most 16 ms of main-thread work; (issue 35) the first control answers within 1.5 s at 1×
@@ -144,9 +146,37 @@ async function openEditMode(page: Page, url: string) {
  * is clicked the moment it shows. Navigation start → the button shown, and → its dialog open (the
  * click waits for the code, components/click-hold.tsx, so this is when the first control responds).
  */
-async function firstResponse(page: Page, url: string, rate: number) {
+async function firstResponse(page: Page, url: string, rate: number, profile?: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const loads: string[] = [];
+  if (profile) {
+    // BENCH_EDITOR_FIRST_PROFILE=prefix: the renderer's CPU profile (prefix.cpuprofile) and when
+    // each script and API answer arrived, to see where the time to the first control goes.
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    page.on('requestfinished', (request) => {
+      const timing = request.timing();
+      loads.push(
+        `${timing.startTime} ${timing.startTime + timing.responseEnd} ${request.resourceType()} ${request.url().replace(/^https?:\/\/[^/]+/, '')}`,
+      );
+    });
+  }
+  if (profile) {
+    // A string: tsx would wrap named functions in a helper the page does not have.
+    await page.addInitScript(`(() => {
+      const marks = (window.__marks = []);
+      const at = (what) => marks.push(Math.round(performance.now()) + ' ' + what);
+      addEventListener('click', (event) => at('click trusted=' + event.isTrusted), true);
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const set = record.target.hasAttribute(record.attributeName);
+          at(record.attributeName + (set ? ' set' : ' removed') + ' on ' + record.target.tagName);
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrating', 'data-awaiting-code', 'data-held-click'] });
+    })()`);
+  }
   await page.goto(url, { waitUntil: 'commit' });
   const button = page.getByRole('region', { name: 'Bewerkmodus' }).getByRole('button', {
     name: 'Pagina-instellingen',
@@ -160,6 +190,14 @@ async function firstResponse(page: Page, url: string, rate: number) {
     { polling: 'raf', timeout: 60_000 },
   );
   const respondedMs = (await responded.jsonValue()) as number;
+  if (profile) {
+    const { profile: cpu } = await cdp.send('Profiler.stop');
+    await writeFile(`${profile}.cpuprofile`, JSON.stringify(cpu));
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const marks = await page.evaluate(() => (window as unknown as { __marks: string[] }).__marks);
+    await writeFile(`${profile}.loads.txt`, `${origin}\n${loads.join('\n')}\n`);
+    await writeFile(`${profile}.marks.txt`, `${marks.join('\n')}\nshown ${Math.round(shownMs)}\n`);
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await page.waitForLoadState('networkidle');
   return { shownMs, respondedMs };
@@ -387,7 +425,13 @@ export async function runEditorBench(options: { baseUrl?: string } = {}) {
     ] as const) {
       for (const rate of [1, 4]) {
         const tab = await context.newPage();
-        const response = await firstResponse(tab, `${baseUrl}${path}`, rate);
+        const profile = process.env.BENCH_EDITOR_FIRST_PROFILE;
+        const response = await firstResponse(
+          tab,
+          `${baseUrl}${path}`,
+          rate,
+          profile ? `${profile}-${name.replace(/ /g, '-')}-${rate}x` : undefined,
+        );
         await tab.close();
         const plain = await context.newPage();
         const baselineMs = await hydratedAt(plain, `${baseUrl}${path.slice(0, -'/edit'.length)}`, rate);

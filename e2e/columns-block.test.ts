@@ -19,7 +19,8 @@ import {
  * widgets), moved up, down and to another column by their named buttons (the focus stays with the
  * block), edited and deleted (the focus to the column's button), published; shown without
  * JavaScript side by side on a desktop and stacked on a phone; axe in Dutch and English at 375 and
- * 1280 px, in edit mode too; the columns block deleted with its blocks. One page for the file.
+ * 1280 px, in edit mode too; kept as a reusable block and detached again; the columns block deleted
+ * with its blocks. One page for the file.
  */
 
 /** A save shows once the page's data has reloaded: on a busy machine, seconds. */
@@ -234,6 +235,35 @@ describe('the columns block', () => {
     });
     await page.getByRole('button', { name: 'Add block to column 1 of block 1 in main area' }).waitFor();
     expect(await seriousViolations(page), 'edit mode, en at 375 px').toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the columns block as a reusable block with the blocks in its columns, and detaches it again', async () => {
+    const { context, page, problems } = await openEditMode(browser, `${path}/edit`);
+    const before = await columnTexts(columnsBlock(page));
+    const guid = await columnsBlock(page).getAttribute('data-guid');
+    await page.locator(`[data-block-more="${guid}"]`).click();
+    // Not copied (its blocks are blocks of their own), but kept as a reusable block.
+    await expect(page.getByRole('menuitem', { name: 'Dupliceren' }).count()).resolves.toBe(0);
+    await page.getByRole('menuitem', { name: 'Opslaan als herbruikbaar blok…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Opslaan als herbruikbaar blok' });
+    await dialog
+      .getByRole('textbox', { name: 'Naam', exact: true })
+      .fill(`Kolommen ${Date.now().toString(36)}`);
+    let saved = draftSaved(page);
+    await dialog.getByRole('button', { name: 'Opslaan als herbruikbaar blok' }).click();
+    await saved;
+    await dialog.waitFor({ state: 'detached' });
+    const reusable = mainBlocks(page).and(page.locator('[data-editable-block="reusable"]'));
+    await reusable.locator('.columns-block').waitFor(SETTLED);
+    await expect(columnsBlock(page).count()).resolves.toBe(0);
+    for (const words of before.flat()) await expect(reusable.innerText()).resolves.toContain(words);
+    // Detached, it is a columns block of the page again, with copies of its blocks in their columns.
+    saved = draftSaved(page);
+    await reusable.getByRole('button', { name: /^Loskoppelen/ }).click();
+    await saved;
+    await expect.poll(() => columnTexts(columnsBlock(page)), SETTLED).toEqual(before);
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });

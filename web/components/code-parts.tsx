@@ -11,7 +11,7 @@ import type { ListEditingProps } from './lists/ListEditing';
  * dehydrated for a moment, and an update that reached it then made React throw the server's HTML
  * away and draw it again, so a button vanished under the pointer and a click was lost.
  */
-function codePart<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function codePart<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () => {
     if (!loading) {
@@ -45,8 +45,16 @@ export const listEditingPart = codePart<ListEditingProps>(() =>
   import('./lists/ListEditing').then((module) => module.ListEditing),
 );
 
-/** Edit mode's modules, by their source paths (the keys of the build's manifest). */
-const EDIT_MODE_SOURCES = ['web/components/edit/EditModePage.tsx', 'web/components/lists/ListEditing.tsx'];
+/**
+ * Edit mode's modules, by their source paths (the keys of the build's manifest); with its page
+ * settings dialog, the bar's first button (issue 35: its first click answers without waiting for
+ * the dialog's files).
+ */
+const EDIT_MODE_SOURCES = [
+  'web/components/edit/EditModePage.tsx',
+  'web/components/lists/ListEditing.tsx',
+  'web/components/edit/PageSettingsDialog.tsx',
+];
 
 /** In a loader, on the server: the files edit mode needs (server/http/code-assets.ts). */
 export function editModeCode(app: Pick<AppContextValue, 'codeAssets'>) {

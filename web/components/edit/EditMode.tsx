@@ -5,6 +5,7 @@ import type { PageView } from '../../../common/site';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
+import { codePart } from '../code-parts';
 import { useDraft } from './draft';
 import { PublishDialog } from './PublishDialog';
 import { isTextField } from './typing';
@@ -16,10 +17,13 @@ const PreviewDialog = lazy(() => import('./PreviewDialog'));
 const ScheduleDialog = lazy(() => import('./ScheduleDialog'));
 const RevisionsDrawer = lazy(() => import('./RevisionsDrawer'));
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog'));
-// The one page settings dialog (issue 26), the same form as the admin pages table's.
-const EditPageSettingsDialog = lazy(() =>
-  import('../admin/pages/PageFormDialog').then((module) => ({ default: module.EditPageSettingsDialog })),
-);
+// The one page settings dialog (issue 26), the same form as the admin pages table's. Its files come
+// with edit mode's (EDIT_MODE_SOURCES) and it is read as soon as edit mode is, so the bar's first
+// button opens it at once (issue 35): a React.lazy part would first show its fallback and then wait
+// behind the blocks' hydration.
+const settingsDialog = codePart(() => import('./PageSettingsDialog').then((module) => module.default));
+if (typeof window !== 'undefined') void settingsDialog.preload();
+const EditPageSettingsDialog = settingsDialog.Part;
 
 type Dialog = 'settings' | 'publish' | 'discard' | 'preview' | 'schedule' | 'revisions' | 'shortcuts';
 

@@ -16,7 +16,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { type BlockTypeName, isBlockTypeName } from '../../../common/blocks/index';
 import { type LayoutPosition, layoutPositions } from '../../../common/pages';
 import type { PageView as PageViewModel } from '../../../common/site';
@@ -59,13 +59,20 @@ export default function EditModePage({
     <AccountProviders>
       <AwaitsCode>
         <EditModeBar page={page} isTemplate={isTemplate} />
-        <TypesOfThisScreen isReusableBlock={isReusableBlock}>
-          <SaveAsReusableProvider pageGuid={page.guid}>
-            <ArrangeablePage page={page} />
-          </SaveAsReusableProvider>
-        </TypesOfThisScreen>
-        {isReusableBlock ? <ReusableBlockUses templateGuid={page.guid} /> : null}
       </AwaitsCode>
+      {/* The blocks and their tools hydrate after the bar, on their own (React hydrates a Suspense
+          boundary later, in slices): the bar's buttons answer first (issue 35), and a click on a
+          block's button waits until the blocks have hydrated. */}
+      <Suspense fallback={null}>
+        <AwaitsCode>
+          <TypesOfThisScreen isReusableBlock={isReusableBlock}>
+            <SaveAsReusableProvider pageGuid={page.guid}>
+              <ArrangeablePage page={page} />
+            </SaveAsReusableProvider>
+          </TypesOfThisScreen>
+          {isReusableBlock ? <ReusableBlockUses templateGuid={page.guid} /> : null}
+        </AwaitsCode>
+      </Suspense>
     </AccountProviders>
   );
 }

@@ -29,7 +29,7 @@ import { EditableColumns } from './EditableColumns';
 import { InPlaceLabels, isLabelledBlock } from './InPlaceLabels';
 import { InPlaceText } from './InPlaceText';
 import { ReusableInPage } from './ReusableInPage';
-import { SaveAsReusableItem } from './reusable-actions';
+import { SaveAsReusableItem, useCanSaveAsReusable } from './reusable-actions';
 import '../../i18n/editor';
 
 // The editors (Tiptap, the upload control) load only when an editor opens: visitors and the first
@@ -419,6 +419,9 @@ const BlockActions = memo(function BlockActions({
     number: index + 1,
     position: t(`blockEditor.positions.${position}`),
   });
+  // A columns block is not copied, but an admin can keep it as a reusable block (issue 31).
+  const isCopied = !NOT_COPIED.has(block.name);
+  const canSaveAsReusable = useCanSaveAsReusable(block);
   return (
     <Group gap={4} wrap="wrap">
       <EditBlockButton block={block} name={name} onEdit={onEdit} />
@@ -450,7 +453,7 @@ const BlockActions = memo(function BlockActions({
         {t('blockEditor.delete')}
         <span className="visually-hidden"> {name}</span>
       </Button>
-      {NOT_COPIED.has(block.name) ? null : (
+      {!isCopied && !canSaveAsReusable ? null : (
         <Menu position="bottom-end" withinPortal clickOutsideEvents={MENU_CLOSE_EVENTS}>
           <Menu.Target>
             <ActionIcon
@@ -463,8 +466,12 @@ const BlockActions = memo(function BlockActions({
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => onDuplicate(block, index)}>{t('blockEditor.duplicate')}</Menu.Item>
-            <Menu.Item onClick={() => onCopy(block, label)}>{t('blockEditor.copyTo')}</Menu.Item>
+            {isCopied ? (
+              <>
+                <Menu.Item onClick={() => onDuplicate(block, index)}>{t('blockEditor.duplicate')}</Menu.Item>
+                <Menu.Item onClick={() => onCopy(block, label)}>{t('blockEditor.copyTo')}</Menu.Item>
+              </>
+            ) : null}
             <SaveAsReusableItem block={block} />
           </Menu.Dropdown>
         </Menu>

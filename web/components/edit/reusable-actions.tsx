@@ -42,12 +42,18 @@ export function SaveAsReusableProvider({ pageGuid, children }: { pageGuid: strin
   );
 }
 
-/** The block's menu item, for admins (making a reusable block is `pageTemplate.manage`) and blocks that can be one. */
+/** Whether the block's menu offers "Opslaan als herbruikbaar blok": to admins (making one is `pageTemplate.manage`), for blocks that can be one. */
+export function useCanSaveAsReusable(block: BlockView): boolean {
+  const open = useContext(SaveAsReusable);
+  const isAdmin = useViewer()?.isAdmin === true;
+  return open !== null && isAdmin && !NOT_REUSABLE.has(block.name);
+}
+
+/** The block's menu item (when `useCanSaveAsReusable`). */
 export function SaveAsReusableItem({ block }: { block: BlockView }) {
   const { t } = useTranslation();
   const open = useContext(SaveAsReusable);
-  const isAdmin = useViewer()?.isAdmin === true;
-  if (!open || !isAdmin || NOT_REUSABLE.has(block.name)) return null;
+  if (!useCanSaveAsReusable(block) || !open) return null;
   return <Menu.Item onClick={() => open(block)}>{t('blockEditor.saveAsReusable')}</Menu.Item>;
 }
 
