@@ -52,13 +52,18 @@ export const listEditingPart = codePart<ListEditingProps>(() =>
  */
 const EDIT_MODE_SOURCES = [
   'web/components/edit/EditModePage.tsx',
-  'web/components/lists/ListEditing.tsx',
   'web/components/edit/PageSettingsDialog.tsx',
 ];
+/** A list's item tools: named only for a page that shows a list (about 200 KB of script otherwise fetched for nothing). */
+const LIST_EDITING_SOURCE = 'web/components/lists/ListEditing.tsx';
 
-/** In a loader, on the server: the files edit mode needs (server/http/code-assets.ts). */
-export function editModeCode(app: Pick<AppContextValue, 'codeAssets'>) {
-  return app.codeAssets(EDIT_MODE_SOURCES);
+/** In a loader, on the server: the files edit mode needs for `page` (server/http/code-assets.ts). */
+export function editModeCode(
+  app: Pick<AppContextValue, 'codeAssets'>,
+  page: { blocks: readonly { name: string }[] },
+) {
+  const hasList = page.blocks.some((block) => block.name === 'list');
+  return app.codeAssets(hasList ? [...EDIT_MODE_SOURCES, LIST_EDITING_SOURCE] : EDIT_MODE_SOURCES);
 }
 
 /**

@@ -55,7 +55,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const editGuid = requested === '/edit' ? query.get('page') : null;
   if (editGuid !== null) {
     const page = await app.site.getEditViewOf({ guid: editGuid, locale: app.locale, query });
-    if (page) return { page, isEditing: true, itemView: null, preview: null, code: editModeCode(app) };
+    if (page) return { page, isEditing: true, itemView: null, preview: null, code: editModeCode(app, page) };
     if (!(await app.site.getViewer())) throw signInRedirect(request);
     throw data(null, { status: 404 });
   }
@@ -86,7 +86,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     isEditing,
     itemView: null,
     preview: previewToken === null ? null : ('expired' as const),
-    code: isEditing ? editModeCode(app) : null,
+    code: isEditing ? editModeCode(app, page) : null,
   };
 }
 

@@ -18,7 +18,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireAdmin(await app.site.getViewer(), request);
   const page = await app.site.getTemplateView({ guid: params.guid, locale: app.locale });
   if (!page) throw data(null, { status: 404 });
-  return { page, code: editModeCode(app) };
+  return { page, code: editModeCode(app, page) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
