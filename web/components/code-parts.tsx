@@ -2,6 +2,7 @@ import { type ComponentType, use } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import type { AppContextValue } from '#app-context';
 import type { PageView } from '../../common/site';
+import { editModeSources } from './edit-mode-sources';
 import type { ListEditingProps } from './lists/ListEditing';
 
 /**
@@ -45,25 +46,12 @@ export const listEditingPart = codePart<ListEditingProps>(() =>
   import('./lists/ListEditing').then((module) => module.ListEditing),
 );
 
-/**
- * Edit mode's modules, by their source paths (the keys of the build's manifest); with its page
- * settings dialog, the bar's first button (issue 35: its first click answers without waiting for
- * the dialog's files).
- */
-const EDIT_MODE_SOURCES = [
-  'web/components/edit/EditModePage.tsx',
-  'web/components/edit/PageSettingsDialog.tsx',
-];
-/** A list's item tools: named only for a page that shows a list (about 200 KB of script otherwise fetched for nothing). */
-const LIST_EDITING_SOURCE = 'web/components/lists/ListEditing.tsx';
-
 /** In a loader, on the server: the files edit mode needs for `page` (server/http/code-assets.ts). */
 export function editModeCode(
   app: Pick<AppContextValue, 'codeAssets'>,
   page: { blocks: readonly { name: string }[] },
 ) {
-  const hasList = page.blocks.some((block) => block.name === 'list');
-  return app.codeAssets(hasList ? [...EDIT_MODE_SOURCES, LIST_EDITING_SOURCE] : EDIT_MODE_SOURCES);
+  return app.codeAssets(editModeSources(page));
 }
 
 /**
