@@ -10,9 +10,9 @@ import { EVERY_ANSWER, SEARCH_ANSWERS, termTag } from '../cache.ts';
 
 /**
  * Site search: PostgreSQL full text over pages (title, description, the text of their blocks, of
- * the reusable blocks they place (issue 31) and of the documents their download blocks offer, issue
- * 27) and list items (title, description, their
- * own blocks and the documents those offer), per language, on PGlite and PostgreSQL alike.
+ * the reusable blocks they place (issue 31) and of the documents their download blocks offer,
+ * issue 27) and list items (title, description, their own blocks and the documents those offer),
+ * per language, on PGlite and PostgreSQL alike.
  *
  * The index (search_documents) is maintained lazily and correctly whoever writes: statement-level
  * triggers on pages, building_block_instances and list_items mark what changed in search_dirty
