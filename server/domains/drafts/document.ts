@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   type AccessibilityFinding,
   type BrokenLinkReason,
@@ -14,7 +14,7 @@ import {
   withChildrenInPlace,
 } from '../../../common/page-drafts.ts';
 import { LAYOUT_POSITIONS } from '../../../common/pages.ts';
-import type { Executor, Transaction } from '../../db/client.ts';
+import { type Executor, queryRows, type Transaction } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
@@ -144,14 +144,42 @@ export async function checkDocument(
     const content = block.content === null ? null : parsed.content;
     blocks.push({ guid: block.guid, name, position: block.position, content, options, ...parentOf(block) });
   }
+  await refuseNestedColumns(tx, page, blocks);
+  return { ...document, blocks: withChildrenInPlace(checkedColumns(blocks)) };
+}
+
+/**
+ * Columns are not nested further through a reusable block either (issue 31): one that holds a
+ * columns block is refused in a column, and a reusable block placed in a column (on a page, published
+ * or in a draft) refuses a columns block of its own. Throws validation_failed at the block.
+ */
+async function refuseNestedColumns(tx: Executor, page: PageRow, blocks: readonly DraftBlock[]) {
+  const nested = (index: number, at: 'parent' | 'name') =>
+    new AppError('validation_failed', 'columns are not nested further', [
+      { path: `document.blocks.${index}.${at}`, message: 'validation.columnsNested' },
+    ]);
   for (const [index, block] of blocks.entries()) {
     if (block.name === 'reusable' && block.parent && (await holdsColumns(tx, block.options.templateId))) {
-      throw new AppError('validation_failed', 'columns are not nested further', [
-        { path: `document.blocks.${index}.parent`, message: 'validation.columnsNested' },
-      ]);
+      throw nested(index, 'parent');
     }
   }
-  return { ...document, blocks: withChildrenInPlace(checkedColumns(blocks)) };
+  const columns = blocks.findIndex((block) => block.name === 'columns');
+  if (columns >= 0 && page.templateKind === 'block' && (await isPlacedInColumn(tx, page.id))) {
+    throw nested(columns, 'name');
+  }
+}
+
+/** Whether a page places reusable block `templateId` in a column, published or in its draft. */
+async function isPlacedInColumn(tx: Executor, templateId: string): Promise<boolean> {
+  const inDraft = JSON.stringify([{ name: 'reusable', options: { templateId }, parent: {} }]);
+  const [row] = await queryRows<{ placed: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM building_block_instances b
+        WHERE b.building_block_name = 'reusable' AND b.options->>'templateId' = ${templateId}
+          AND b.parent_id IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM page_drafts d WHERE d.document->'blocks' @> ${inDraft}::jsonb) AS placed`,
+  );
+  return row?.placed === true;
 }
 
 /** Whether reusable block `templateId` holds a columns block: it is then no block for a column (issue 31). */

@@ -564,6 +564,48 @@ describe('a columns block as a reusable block', () => {
       ...document,
       blocks: [...document.blocks, reusable('3c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a54', template)],
     }));
+    // And one placed in a column takes no columns block of its own.
+    const inColumn = (
+      await createPage(db, {
+        name: 'in-een-kolom',
+        title: 'In een kolom',
+        kind: 'template',
+        templateKind: 'block',
+        blocks: [{ name: 'text', content: text('Kort') }],
+      })
+    ).id;
+    await publishChange(page.id, (document) => ({
+      ...document,
+      blocks: [
+        ...document.blocks,
+        {
+          ...reusable('4c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a55', inColumn),
+          parent: { guid: columns?.guid ?? '', column: 1 },
+        },
+      ],
+    }));
+    const own = await draftOf(inColumn);
+    const withColumns = await call('PUT', `/api/pages/${inColumn}/draft`, {
+      version: own.version,
+      revision: own.revision,
+      document: {
+        ...own.document,
+        blocks: [
+          ...own.document.blocks,
+          {
+            guid: '5c3b6c61-3b1e-4d8e-9a53-1f1d2c3b4a56',
+            name: 'columns',
+            position: 'main',
+            content: null,
+            options: {},
+          },
+        ],
+      },
+    });
+    expect(expectApiError(withColumns, 400, 'validation_failed').error.details?.[0]).toEqual({
+      path: 'document.blocks.1.name',
+      message: validationText('validation.columnsNested', 'nl'),
+    });
   });
 });
 
