@@ -154,18 +154,16 @@ export async function checkDocument(
  * or in a draft) refuses a columns block of its own. Throws validation_failed at the block.
  */
 async function refuseNestedColumns(tx: Executor, page: PageRow, blocks: readonly DraftBlock[]) {
-  const nested = (index: number, at: 'parent' | 'name') =>
-    new AppError('validation_failed', 'columns are not nested further', [
-      { path: `document.blocks.${index}.${at}`, message: 'validation.columnsNested' },
-    ]);
+  const nested = (path: string, message: string) =>
+    new AppError('validation_failed', 'columns are not nested further', [{ path, message }]);
   for (const [index, block] of blocks.entries()) {
     if (block.name === 'reusable' && block.parent && (await holdsColumns(tx, block.options.templateId))) {
-      throw nested(index, 'parent');
+      throw nested(`document.blocks.${index}.parent`, 'validation.columnsNested');
     }
   }
   const columns = blocks.findIndex((block) => block.name === 'columns');
   if (columns >= 0 && page.templateKind === 'block' && (await isPlacedInColumn(tx, page.id))) {
-    throw nested(columns, 'name');
+    throw nested(`document.blocks.${columns}.name`, 'validation.reusableInColumn');
   }
 }
 

@@ -604,7 +604,7 @@ describe('a columns block as a reusable block', () => {
     });
     expect(expectApiError(withColumns, 400, 'validation_failed').error.details?.[0]).toEqual({
       path: 'document.blocks.1.name',
-      message: validationText('validation.columnsNested', 'nl'),
+      message: validationText('validation.reusableInColumn', 'nl'),
     });
   });
 });
