@@ -162,8 +162,6 @@ async function firstResponse(page: Page, url: string, rate: number, profile?: st
         `${timing.startTime} ${timing.startTime + timing.responseEnd} ${request.resourceType()} ${request.url().replace(/^https?:\/\/[^/]+/, '')}`,
       );
     });
-  }
-  if (profile) {
     // A string: tsx would wrap named functions in a helper the page does not have.
     await page.addInitScript(`(() => {
       const marks = (window.__marks = []);

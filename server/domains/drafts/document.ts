@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   type AccessibilityFinding,
   type BrokenLinkReason,
@@ -14,7 +14,7 @@ import {
   withChildrenInPlace,
 } from '../../../common/page-drafts.ts';
 import { LAYOUT_POSITIONS } from '../../../common/pages.ts';
-import { type Executor, queryRows, type Transaction } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../policies/index.ts';
@@ -29,6 +29,7 @@ import {
 } from '../blocks/validate.ts';
 import { blockAssetGuids } from '../media/block-assets.ts';
 import { findAssets } from '../media/library.ts';
+import { isReusableBlockPlacedInColumn } from '../pages/queries.ts';
 import { getPlatformSettings } from '../settings/queries.ts';
 
 /**
@@ -162,22 +163,9 @@ async function refuseNestedColumns(tx: Executor, page: PageRow, blocks: readonly
     }
   }
   const columns = blocks.findIndex((block) => block.name === 'columns');
-  if (columns >= 0 && page.templateKind === 'block' && (await isPlacedInColumn(tx, page.id))) {
+  if (columns >= 0 && page.templateKind === 'block' && (await isReusableBlockPlacedInColumn(tx, page.id))) {
     throw nested(`document.blocks.${columns}.name`, 'validation.reusableInColumn');
   }
-}
-
-/** Whether a page places reusable block `templateId` in a column, published or in its draft. */
-async function isPlacedInColumn(tx: Executor, templateId: string): Promise<boolean> {
-  const inDraft = JSON.stringify([{ name: 'reusable', options: { templateId }, parent: {} }]);
-  const [row] = await queryRows<{ placed: boolean }>(
-    tx,
-    sql`SELECT EXISTS (SELECT 1 FROM building_block_instances b
-        WHERE b.building_block_name = 'reusable' AND b.options->>'templateId' = ${templateId}
-          AND b.parent_id IS NOT NULL)
-      OR EXISTS (SELECT 1 FROM page_drafts d WHERE d.document->'blocks' @> ${inDraft}::jsonb) AS placed`,
-  );
-  return row?.placed === true;
 }
 
 /** Whether reusable block `templateId` holds a columns block: it is then no block for a column (issue 31). */

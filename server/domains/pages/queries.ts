@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { LocalizedText } from '../../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
@@ -194,23 +194,43 @@ export async function listTemplates(db: Executor): Promise<PageRow[]> {
 }
 
 /**
+ * A page placing reusable block `templateId` (issue 31), as a published block or in its draft: the
+ * page whose id is `page`, or any page; `inColumn`, only in a column of a columns block.
+ */
+function placesReusableBlock(templateId: string, where: { page?: SQL; inColumn?: boolean }): SQL {
+  const inDraft = JSON.stringify([
+    { name: 'reusable', options: { templateId }, ...(where.inColumn ? { parent: {} } : {}) },
+  ]);
+  const ofPage = (column: SQL) => (where.page ? sql`AND ${column} = ${where.page}` : sql``);
+  return sql`(EXISTS (SELECT 1 FROM building_block_instances b
+      WHERE b.building_block_name = 'reusable' AND b.options->>'templateId' = ${templateId}
+        ${ofPage(sql`b.page_id`)} ${where.inColumn ? sql`AND b.parent_id IS NOT NULL` : sql``})
+    OR EXISTS (SELECT 1 FROM page_drafts d WHERE d.document->'blocks' @> ${inDraft}::jsonb
+        ${ofPage(sql`d.page_id`)}))`;
+}
+
+/**
  * The pages and templates that place reusable block `templateId` (issue 31), published or in their
  * draft, by title; at most `limit`.
  */
 export async function findPagesUsingReusableBlock(db: Executor, templateId: string, limit = 100) {
-  const inDraft = JSON.stringify([{ name: 'reusable', options: { templateId } }]);
   return db
     .select({ id: pages.id, kind: pages.kind, title: pages.title })
     .from(pages)
     .where(
-      sql`${pages.id} <> ${templateId} AND (
-        EXISTS (SELECT 1 FROM building_block_instances b WHERE b.page_id = ${pages.id}
-          AND b.building_block_name = 'reusable' AND b.options->>'templateId' = ${templateId})
-        OR EXISTS (SELECT 1 FROM page_drafts d WHERE d.page_id = ${pages.id}
-          AND d.document->'blocks' @> ${inDraft}::jsonb))`,
+      sql`${pages.id} <> ${templateId} AND ${placesReusableBlock(templateId, { page: sql`${pages.id}` })}`,
     )
     .orderBy(sql`lower(${pages.title}->>'nl')`)
     .limit(limit);
+}
+
+/** Whether a page places reusable block `templateId` in a column, published or in its draft. */
+export async function isReusableBlockPlacedInColumn(db: Executor, templateId: string): Promise<boolean> {
+  const [row] = await queryRows<{ placed: boolean }>(
+    db,
+    sql`SELECT ${placesReusableBlock(templateId, { inColumn: true })} AS placed`,
+  );
+  return row?.placed === true;
 }
 
 /** The pages whose options name the template (as header, footer or extra footer), at most `limit`. */

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { GUID_PATTERN } from '../../../common/guid.ts';
 import { itemTypeLabel } from '../../../common/item-type-labels.ts';
 import { itemUrl } from '../../../common/list-items.ts';
 import type { Locale } from '../../../common/localized-text.ts';
@@ -59,7 +60,7 @@ function offeredDocumentsText(blocks: SQL): SQL {
 
 /** `text` as a uuid when it is one (null otherwise: a cast would fail the whole statement). */
 function guidOf(text: SQL): SQL {
-  return sql`CASE WHEN ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (${text})::uuid END`;
+  return sql`CASE WHEN ${text} ~* ${GUID_PATTERN.source} THEN (${text})::uuid END`;
 }
 
 /**
