@@ -54,10 +54,19 @@ export function CookieConsentDialog() {
       for (const box of dialog.querySelectorAll<HTMLInputElement>('input[name="category"]')) {
         box.checked = stored?.categories.includes(box.value as never) ?? false;
       }
-      // The server's open, non-modal dialog becomes modal.
-      if (dialog.open) dialog.close();
-      dialog.showModal();
-      return;
+      if (!dialog.open) {
+        dialog.showModal();
+        return;
+      }
+      // The server's open, non-modal dialog becomes modal in a task of its own: making the rest of
+      // the page inert restyles all of it, which would otherwise lengthen the hydration's commit, the
+      // longest task of a visitor's first load (blocking time, issue 32).
+      const timer = setTimeout(() => {
+        if (dialog.matches(':modal')) return;
+        dialog.close();
+        dialog.showModal();
+      });
+      return () => clearTimeout(timer);
     }
     if (dialog.open) dialog.close();
     if (focusMainOnClose.current) {

@@ -28,12 +28,14 @@ export function SignedOutNoticeBox() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const isHydrated = useSyncExternalStore(
+  // The server's answer is "none"; on a page without a notice the hydrated page agrees, so React
+  // renders nothing again (issue 32).
+  const stateNotice = noticeOf(location.state);
+  const notice = useSyncExternalStore(
     noSubscription,
-    () => true,
-    () => false,
+    () => stateNotice,
+    () => null,
   );
-  const notice = isHydrated ? noticeOf(location.state) : null;
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (notice) box.current?.focus({ preventScroll: true });

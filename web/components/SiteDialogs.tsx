@@ -19,8 +19,11 @@ const InactiveDialog = lazy(() =>
  */
 export function SiteDialogs() {
   const viewer = useViewer();
+  // Only a signed-in page has a dialog to add: a visitor's page renders nothing again.
   const [isHydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (viewer) setHydrated(true);
+  }, [viewer]);
   return (
     <>
       <CookieConsentDialog />

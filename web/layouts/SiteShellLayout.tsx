@@ -23,15 +23,18 @@ const noSubscription = () => () => undefined;
  * Whether the URL points at an anchor, in the same render as React Router's scroll to it, so the
  * room below the content (site.css) is there before that scroll; :target alone comes too late when
  * going back or forward. Before hydration only :target applies: the server never sees the hash.
+ * The server's answer is "no": a page without an anchor agrees with it once hydrated, so React has
+ * nothing to render again (a differing answer re-renders the shell synchronously, in the same task
+ * as the hydration's commit, which a visitor's first load pays for as blocking time; issue 32).
  */
 function useHasAnchor(): boolean {
   const { hash } = useLocation();
-  const isHydrated = useSyncExternalStore(
+  const hasAnchor = hash.length > 1;
+  return useSyncExternalStore(
     noSubscription,
-    () => true,
+    () => hasAnchor,
     () => false,
   );
-  return isHydrated && hash.length > 1;
 }
 
 /**

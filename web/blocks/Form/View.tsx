@@ -660,7 +660,11 @@ export function FieldInput({
   );
   switch (field.kind) {
     case 'longText':
-      return wrap(<Textarea {...common} autosize minRows={3} maxLength={field.max ?? 10_000} />);
+      // Grows with its text by CSS (field-sizing, site.css), not by measuring it in script: that
+      // measurement forced a layout in the hydration's commit, a visitor's longest task (issue 32).
+      return wrap(
+        <Textarea {...common} rows={3} className="form-long-text" maxLength={field.max ?? 10_000} />,
+      );
     case 'number':
       return wrap(<TextInput {...common} inputMode="decimal" />);
     case 'email':
@@ -697,11 +701,14 @@ export function FieldInput({
           ]}
         />,
       );
+    // Each choice has an id of its own: without one, Mantine swaps React's id for a random one once
+    // hydrated, rewriting the DOM in the hydration's commit (a visitor's longest task, issue 32).
     case 'singleChoice':
       return group(
-        (field.options ?? []).map((option) => (
+        (field.options ?? []).map((option, index) => (
           <Radio
             key={option.value}
+            id={`${id}-${index}`}
             name={field.key}
             value={option.value}
             label={pickLocale(option.label, locale)}
@@ -716,6 +723,7 @@ export function FieldInput({
           {(['yes', 'no'] as const).map((value) => (
             <Radio
               key={value}
+              id={`${id}-${value}`}
               name={field.key}
               value={value}
               label={t(`forms.${value}`)}
@@ -732,6 +740,7 @@ export function FieldInput({
             {Array.from({ length: maximum }, (_, index) => String(index + 1)).map((value) => (
               <Radio
                 key={value}
+                id={`${id}-${value}`}
                 name={field.key}
                 value={value}
                 label={value}
@@ -747,9 +756,10 @@ export function FieldInput({
     }
     case 'multipleChoice':
       return group(
-        (field.options ?? []).map((option) => (
+        (field.options ?? []).map((option, index) => (
           <Checkbox
             key={option.value}
+            id={`${id}-${index}`}
             name={field.key}
             value={option.value}
             label={pickLocale(option.label, locale)}
