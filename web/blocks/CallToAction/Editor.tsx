@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import {
   CALL_TO_ACTION_BACKGROUNDS,
   MAX_CALL_TO_ACTION_BUTTONS,
@@ -15,6 +15,7 @@ import {
   patchRow,
 } from '../editor-kit';
 import '../../i18n/editor';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 
 /** The fields of the first (main) and the second (secondary) button. */
 const BUTTON_FIELDS = [
@@ -36,9 +37,8 @@ export const callToActionEditor: BlockEditor<'callToAction'> = {
           error={contentError(errors, locale, 'title')}
           onChange={(title) => onChange({ ...value, title })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('blockEditor.fields.ctaText')}
-          autosize
           minRows={2}
           maxLength={MAX_CALL_TO_ACTION_TEXT_LENGTH}
           value={value.text ?? ''}

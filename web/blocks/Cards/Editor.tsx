@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import {
   CARDS_COLUMNS,
@@ -20,6 +20,7 @@ import {
   OptionsSection,
 } from '../editor-kit';
 import '../../i18n/editor';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { focusLater, movedRow, removedRow } from '../ordered-rows';
 
 type CardOptions = NonNullable<OptionsDraft<'cards'>['cards']>;
@@ -73,9 +74,8 @@ export const cardsEditor: BlockEditor<'cards'> = {
                   error={contentError(errors, locale, `cards.${card.key}.title`)}
                   onChange={(title) => update(card.key, { title })}
                 />
-                <Textarea
+                <GrowingTextarea
                   label={t('blockEditor.cards.text', { number })}
-                  autosize
                   minRows={2}
                   maxLength={MAX_CARD_TEXT_LENGTH}
                   value={own.text ?? ''}

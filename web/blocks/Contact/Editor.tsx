@@ -1,4 +1,4 @@
-import { Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import {
   CONTACT_KINDS,
   MAX_CONTACT_ADDRESS_LENGTH,
@@ -8,6 +8,7 @@ import { MAX_PHONE_LENGTH } from '../../../common/contact';
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ChoiceField, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 
 /** A contact card: its texts per language (a phone number or an address may differ too), its kind once. */
 export const contactEditor: BlockEditor<'contact'> = {
@@ -47,19 +48,17 @@ export const contactEditor: BlockEditor<'contact'> = {
           error={contentError(errors, locale, 'email')}
           onChange={(event) => onChange({ ...value, email: event.currentTarget.value })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('blockEditor.fields.contactAddress')}
-          autosize
           minRows={2}
           maxLength={MAX_CONTACT_ADDRESS_LENGTH}
           value={value.address ?? ''}
           error={contentError(errors, locale, 'address')}
           onChange={(event) => onChange({ ...value, address: event.currentTarget.value })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('blockEditor.fields.contactHours')}
           description={t('blockEditor.fields.contactHoursHint')}
-          autosize
           minRows={2}
           maxLength={MAX_CONTACT_HOURS_LENGTH}
           value={value.openingHours ?? ''}

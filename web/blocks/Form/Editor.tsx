@@ -1,10 +1,11 @@
-import { Anchor, Select, Stack, Textarea } from '@mantine/core';
+import { Anchor, Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ContentTextField, contentError, OptionsSection } from '../editor-kit';
 import '../../i18n/editor';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 
 const formsQuery = {
   queryKey: ['forms', 'picker'] as const,
@@ -28,9 +29,8 @@ export const formEditor: BlockEditor<'form'> = {
           error={contentError(errors, locale, 'title')}
           onChange={(title) => onChange({ ...value, title })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('blockEditor.fields.formIntro')}
-          autosize
           minRows={2}
           maxLength={2000}
           value={value.intro ?? ''}

@@ -7,7 +7,6 @@ import {
   NativeSelect,
   Radio,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -39,6 +38,7 @@ import { FORM_POST_FIELDS, type FormActionResult, type PublicFormView } from '..
 import type { IssueMessage } from '../../../common/issues';
 import { type Locale, pickLocale } from '../../../common/localized-text';
 import { formatMoment } from '../../account/format';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { Notice } from '../../components/Notice';
 import { useTranslation } from '../../i18n';
 import type { BlockViewProps } from '../registry';
@@ -660,11 +660,7 @@ export function FieldInput({
   );
   switch (field.kind) {
     case 'longText':
-      // Grows with its text by CSS (field-sizing, site.css), not by measuring it in script: that
-      // measurement forced a layout in the hydration's commit, a visitor's longest task (issue 32).
-      return wrap(
-        <Textarea {...common} rows={3} className="form-long-text" maxLength={field.max ?? 10_000} />,
-      );
+      return wrap(<GrowingTextarea {...common} minRows={3} maxLength={field.max ?? 10_000} />);
     case 'number':
       return wrap(<TextInput {...common} inputMode="decimal" />);
     case 'email':

@@ -1,4 +1,4 @@
-import { Anchor, Button, Divider, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { MAX_MAP_ADDRESS_LENGTH } from '../../../common/blocks/map';
 import {
@@ -17,6 +17,7 @@ import { ApiError, api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ContentTextField, contentError, type OptionsDraft } from '../editor-kit';
 import '../../i18n/editor';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 
 /** A place the address search found (GET /api/geocode). */
 type FoundPlace = Coordinates & { label: string };
@@ -55,10 +56,9 @@ export const mapEditor: BlockEditor<'map'> = {
           error={contentError(errors, locale, 'title')}
           onChange={(title) => onChange({ ...value, title })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('blockEditor.fields.mapAddress')}
           description={t('blockEditor.fields.mapAddressHint')}
-          autosize
           minRows={2}
           maxLength={MAX_MAP_ADDRESS_LENGTH}
           value={value.address ?? ''}

@@ -1,8 +1,9 @@
-import { Stack, Textarea } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { MAX_QUOTE_LENGTH } from '../../../common/blocks/quote';
 import { useTranslation } from '../../i18n';
 import { type BlockEditor, ContentTextField, contentError } from '../editor-kit';
 import '../../i18n/editor';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 
 /** A quote has words and a source in each language, and no options. */
 export const quoteEditor: BlockEditor<'quote'> = {
@@ -10,10 +11,9 @@ export const quoteEditor: BlockEditor<'quote'> = {
     const { t } = useTranslation();
     return (
       <Stack gap="sm">
-        <Textarea
+        <GrowingTextarea
           label={t('blockEditor.fields.quoteText')}
           required
-          autosize
           minRows={3}
           maxLength={MAX_QUOTE_LENGTH}
           value={value.text}

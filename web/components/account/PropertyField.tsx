@@ -1,5 +1,6 @@
-import { ColorInput, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import type { PropertyDefinitionView } from '../../account/queries';
+import { GrowingTextarea } from '../GrowingTextarea';
 
 /** One editable profile property, by its input type. */
 export function PropertyField({
@@ -25,9 +26,8 @@ export function PropertyField({
   switch (definition.inputType) {
     case 'textarea':
       return (
-        <Textarea
+        <GrowingTextarea
           {...common}
-          autosize
           minRows={3}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}

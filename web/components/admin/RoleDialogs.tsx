@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTask } from '../../account/tasks';
 import { api, unwrap } from '../../api/client';
 import { useTranslation } from '../../i18n';
 import { isChanged, useCloseGuard } from '../close-guard';
+import { GrowingTextarea } from '../GrowingTextarea';
 import {
   type AdminRoleRow,
   adminQueries,
@@ -87,11 +88,10 @@ export function RoleDialog({
             error={error}
             onChange={(event) => setName(event.currentTarget.value)}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('adminPeople.roles.descriptionLabel')}
             value={description}
             maxLength={500}
-            autosize
             minRows={2}
             onChange={(event) => setDescription(event.currentTarget.value)}
           />

@@ -10,7 +10,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
@@ -33,6 +32,7 @@ const RichTextField = lazy(() =>
   import('../edit/RichTextField').then((module) => ({ default: module.RichTextField })),
 );
 
+import { GrowingTextarea } from '../GrowingTextarea';
 import {
   emptyDraft,
   type ItemDraft,
@@ -234,18 +234,16 @@ function ItemForm({
             maxLength={300}
             onChange={(event) => update({ titleEn: event.currentTarget.value })}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('lists.editor.descriptionNl')}
             value={draft.descriptionNl}
-            autosize
             minRows={2}
             maxLength={2000}
             onChange={(event) => update({ descriptionNl: event.currentTarget.value })}
           />
-          <Textarea
+          <GrowingTextarea
             label={t('lists.editor.descriptionEn')}
             value={draft.descriptionEn}
-            autosize
             minRows={2}
             maxLength={2000}
             onChange={(event) => update({ descriptionEn: event.currentTarget.value })}

@@ -13,7 +13,6 @@ import {
   Table,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
@@ -42,6 +41,7 @@ import { DayInput } from '../dates';
 import { failureOf, UploadError, uploadImage } from './upload';
 import '../../i18n/media';
 import '../../i18n/account';
+import { GrowingTextarea } from '../GrowingTextarea';
 
 export type Asset = components['schemas']['Asset'];
 type AssetUse = components['schemas']['AssetUse'];
@@ -622,21 +622,19 @@ export function AssetEditor({
           />
           {draft.isDecorative ? null : (
             <>
-              <Textarea
+              <GrowingTextarea
                 label={t('mediaLibrary.edit.altNl')}
                 description={t('mediaLibrary.edit.altHint')}
                 value={draft.alt.nl}
                 disabled={!canEdit}
-                autosize
                 onChange={(event) =>
                   setDraft({ ...draft, alt: { ...draft.alt, nl: event.currentTarget.value } })
                 }
               />
-              <Textarea
+              <GrowingTextarea
                 label={t('mediaLibrary.edit.altEn')}
                 value={draft.alt.en}
                 disabled={!canEdit}
-                autosize
                 onChange={(event) =>
                   setDraft({ ...draft, alt: { ...draft.alt, en: event.currentTarget.value } })
                 }

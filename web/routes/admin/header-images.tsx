@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { DataTable } from '../../components/admin/DataTable';
 import { RowActionButton } from '../../components/admin/RowActionButton';
 import { useTableState } from '../../components/admin/table-state';
 import { isChanged, useCloseGuard } from '../../components/close-guard';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { LibraryImageField } from '../../components/media/MediaPicker';
 import { mediaUrl } from '../../components/media-url';
 import { fieldErrors } from '../../components/site-admin/field-errors';
@@ -306,19 +307,17 @@ function HeaderImageDialog({ editing, onClose }: { editing: Editing; onClose: (s
         <Stack gap="sm">
           {text('body/title/nl', t('adminSite.headerImages.title_nl'), titleNl, setTitleNl)}
           {text('body/title/en', t('adminSite.headerImages.title_en'), titleEn, setTitleEn)}
-          <Textarea
+          <GrowingTextarea
             id={fieldId('body/text/nl')}
             label={t('adminSite.headerImages.text_nl')}
-            autosize
             minRows={2}
             value={textNl}
             onChange={(event) => setTextNl(event.currentTarget.value)}
             error={errors['body/text/nl']}
           />
-          <Textarea
+          <GrowingTextarea
             id={fieldId('body/text/en')}
             label={t('adminSite.headerImages.text_en')}
-            autosize
             minRows={2}
             value={textEn}
             onChange={(event) => setTextEn(event.currentTarget.value)}

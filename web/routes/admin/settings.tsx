@@ -13,7 +13,6 @@ import {
   Switch,
   Tabs,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +33,7 @@ import { QueryState } from '../../components/account/QueryState';
 import { AdminPage } from '../../components/admin/AdminPage';
 import { BackupRuns } from '../../components/admin/BackupRuns';
 import { DayInput } from '../../components/dates';
+import { GrowingTextarea } from '../../components/GrowingTextarea';
 import { LibraryImageField } from '../../components/media/MediaPicker';
 import { mediaUrl } from '../../components/media-url';
 import { useTranslation } from '../../i18n';
@@ -320,11 +320,10 @@ function SettingsForm({ initial }: { initial: Values }) {
                   onChange={(event) => set('platformName')(event.currentTarget.value)}
                   error={errorOf('platformName')}
                 />
-                <Textarea
+                <GrowingTextarea
                   id={fieldId('platformDescription')}
                   label={t('settings.fields.platformDescription')}
                   description={t('settings.fields.platformDescriptionHelp')}
-                  autosize
                   minRows={2}
                   value={values.platformDescription}
                   onChange={(event) => set('platformDescription')(event.currentTarget.value)}

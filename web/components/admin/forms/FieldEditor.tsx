@@ -9,7 +9,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -31,6 +30,7 @@ import {
 import { pickLocale } from '../../../../common/localized-text';
 import { useTranslation } from '../../../i18n';
 import { pickedDay, SiteDates, usePickerProps } from '../../dates';
+import { GrowingTextarea } from '../../GrowingTextarea';
 import '../../../i18n/admin';
 
 /** Problems of the draft by path (`fields.2.label.nl`), in the user's language. */
@@ -111,17 +111,15 @@ export function FieldEditor({
       {isInput ? (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Textarea
+            <GrowingTextarea
               label={t('adminForms.builder.help', { language: 'NL' })}
-              autosize
               minRows={1}
               value={field.help?.nl ?? ''}
               error={error('help.nl')}
               onChange={(event) => setLocalized('help', 'nl', event.currentTarget.value)}
             />
-            <Textarea
+            <GrowingTextarea
               label={t('adminForms.builder.help', { language: 'EN' })}
-              autosize
               minRows={1}
               value={field.help?.en ?? ''}
               error={error('help.en')}

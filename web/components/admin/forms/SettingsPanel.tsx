@@ -11,7 +11,6 @@ import {
   Switch,
   TagsInput,
   Text,
-  Textarea,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +31,7 @@ import { adminQueries } from '../queries';
 import { ListItemSettings } from './ListItemSettings';
 import '../../../i18n/admin';
 import '../../../i18n/dates';
+import { GrowingTextarea } from '../../GrowingTextarea';
 
 /** The picker works in the browser's local time ('YYYY-MM-DD HH:mm:ss'); the form stores ISO moments. */
 const toPicker = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : null);
@@ -141,9 +141,8 @@ export function SettingsPanel({
             </SiteDates>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Textarea
+            <GrowingTextarea
               label={t('adminForms.settings.closingMessage', { language: 'NL' })}
-              autosize
               minRows={2}
               value={settings.closingMessage?.nl ?? ''}
               onChange={(event) =>
@@ -155,9 +154,8 @@ export function SettingsPanel({
                 })
               }
             />
-            <Textarea
+            <GrowingTextarea
               label={t('adminForms.settings.closingMessage', { language: 'EN' })}
-              autosize
               minRows={2}
               value={settings.closingMessage?.en ?? ''}
               onChange={(event) =>

@@ -13,7 +13,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +34,7 @@ import type { components } from '../../../api/schema';
 import { useTranslation } from '../../../i18n';
 import { isChanged, useCloseGuard, useReportDirty } from '../../close-guard';
 import { useDraft } from '../../edit/draft';
+import { GrowingTextarea } from '../../GrowingTextarea';
 import { LibraryImageField } from '../../media/MediaPicker';
 import { flatten, menuQueries } from '../menu/menu-data';
 import { adminQueries } from '../queries';
@@ -529,19 +529,17 @@ function SettingsForm({
           value={form.en}
           onChange={(event) => setForm({ ...form, en: event.currentTarget.value })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('adminPages.form.descriptionNl')}
           description={t('adminPages.form.descriptionHint')}
           maxLength={500}
-          autosize
           minRows={2}
           value={form.descriptionNl}
           onChange={(event) => setForm({ ...form, descriptionNl: event.currentTarget.value })}
         />
-        <Textarea
+        <GrowingTextarea
           label={t('adminPages.form.descriptionEn')}
           maxLength={500}
-          autosize
           minRows={2}
           value={form.descriptionEn}
           onChange={(event) => setForm({ ...form, descriptionEn: event.currentTarget.value })}
