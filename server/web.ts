@@ -293,16 +293,21 @@ export const webRoutes: FastifyPluginAsync<{
     { handle }: Awaited<ReturnType<typeof loadSite>>,
     { viewer, key, version }: { viewer: Viewer; key: string; version: string },
   ) => {
-    const entry = await memberPages.lookup(key, version);
-    if (entry) {
-      if (entry.search) noteSearch(request, entry.search);
+    // Only a GET makes the class's entry (a HEAD's answer is not kept).
+    const found =
+      request.method === 'GET'
+        ? await memberPages.lookupOrClaim(key, version)
+        : { entry: await memberPages.lookup(key, version), isRefill: memberPages.isRefill(key), settle: () => {} };
+    if (found.entry) {
+      if (found.entry.search) noteSearch(request, found.entry.search);
       reply.header('x-cache', 'hit');
-      return sendMemberPage(request, reply, entry, viewer, cspNonce(reply));
+      return sendMemberPage(request, reply, found.entry, viewer, cspNonce(reply));
     }
-    if (!admitRead(app, request, reply, memberPages.isRefill(key))) {
+    const { settle } = found;
+    if (!admitRead(app, request, reply, found.isRefill)) {
+      settle(null);
       return refusePage(reply, app.overload, siteLocaleOf(request));
     }
-    const settle = request.method === 'GET' ? memberPages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();
       const nonce = cspNonce(reply);
@@ -385,23 +390,28 @@ export const webRoutes: FastifyPluginAsync<{
     }
     const key = pageCacheKey(request, build.assets.version);
     const version = key === null ? '' : await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
-    if (key !== null) {
-      const entry = await pages.lookup(key, version);
-      if (entry) {
-        // A kept search page still counts its search (statistics), as its first render did.
-        if (entry.search) noteSearch(request, entry.search);
-        return sendCachedPage(request, reply, entry);
-      }
+    // The first miss of a key after a change renders it (a GET: a HEAD's answer is not kept);
+    // others meanwhile wait for that render.
+    const found =
+      key === null
+        ? { entry: null, isRefill: false, settle: () => {} }
+        : request.method === 'GET'
+          ? await pages.lookupOrClaim(key, version)
+          : { entry: await pages.lookup(key, version), isRefill: pages.isRefill(key), settle: () => {} };
+    if (found.entry) {
+      // A kept search page still counts its search (statistics), as its first render did.
+      if (found.entry.search) noteSearch(request, found.entry.search);
+      return sendCachedPage(request, reply, found.entry);
     }
+    const { settle } = found;
     // A render is work: refused at once while the node has a standing queue (issue 29), unless it
     // makes a kept page again (one per page at a time: it goes back into the cache); a form post or
     // another write is never refused here.
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && !admitRead(app, request, reply, key !== null && pages.isRefill(key))) {
+    if (isRead && !admitRead(app, request, reply, found.isRefill)) {
+      settle(null);
       return refusePage(reply, app.overload, siteLocaleOf(request));
     }
-    // The first miss of a key after a change renders it; others meanwhile wait for that render.
-    const settle = key !== null && request.method === 'GET' ? pages.claim(key, version) : () => {};
     try {
       const decision = new PageCacheDecision();
       const rendered = await handle(

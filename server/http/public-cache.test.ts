@@ -147,6 +147,31 @@ describe('one render per key at a time', () => {
     settleThree(three);
     await expect(forThree).resolves.toBe(three);
   });
+
+  it('lets one of the requests that waited for an earlier render make the new one, the others wait for it (issue 29)', async () => {
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024 });
+    const [one, two] = [await entry(10), await entry(10)];
+    const first = await cache.lookupOrClaim('page', '1');
+    if (first.entry) throw new Error('nothing was kept yet');
+    // Version 2 arrives while version 1 renders: ten requests wait for that render.
+    const waiting = Array.from({ length: 10 }, () => cache.lookupOrClaim('page', '2'));
+    first.settle(one);
+    // Each request resumes on its own; the first to find nothing in flight claims at once.
+    const claims: ((entry: typeof two | null) => void)[] = [];
+    const answers = waiting.map((lookup) =>
+      lookup.then((found) => {
+        if (found.entry) return found.entry;
+        claims.push(found.settle);
+        return null;
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(claims).toHaveLength(1);
+    claims[0]?.(two);
+    const served = await Promise.all(answers);
+    expect(served.filter((answer) => answer === two)).toHaveLength(9);
+    await expect(cache.lookup('page', '2')).resolves.toBe(two);
+  });
 });
 
 describe('a request whose content version lags behind (issue 29)', () => {

@@ -72,6 +72,17 @@ export const VERSION_WAIT_MS = 100;
 /** A render in flight longer than this no longer keeps others from making the page. */
 const ABANDONED_AFTER_MS = 30_000;
 
+/** How long a lookup waits for renders in flight, in all, before its request makes the entry itself. */
+const WAIT_FOR_RENDER_MS = 10_000;
+
+/**
+ * A lookup's answer: the entry, or none, and then (`lookupOrClaim`) this request makes it: `settle`
+ * with what it made (or null) once done.
+ */
+export type Found<Entry> =
+  | { entry: Entry }
+  | { entry: null; isRefill: boolean; settle: (entry: Entry | null) => void };
+
 /**
  * A byte-bounded least-recently-used map of cached responses: one entry per key (the request's
  * identity: path, language, …), made for one content version. A new version's entry replaces the
@@ -134,22 +145,46 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
 
   /**
    * What to answer without rendering: the entry of this version; else, while another request makes
-   * this key's entry, that one once made (waiting at most 10 s; if it was made for an earlier
-   * version, the one made after it); else null, and the caller makes it (`claim`). One render per
-   * key at a time, whatever the version: when edits come faster than a page renders, the page is
-   * made again after the render in flight, not once per edit at the same time.
+   * this key's entry, that one once made (if it was made for an earlier version, the one made after
+   * it; at most 10 s in all); else null. A request that then makes the entry itself asks with
+   * `lookupOrClaim` instead.
    */
   async lookup(key: string, version: string): Promise<Entry | null> {
-    for (let round = 0; round < 2; round += 1) {
+    return (await this.#find(key, version, false)).entry;
+  }
+
+  /**
+   * As `lookup`, but when there is nothing to wait for this request makes the entry: `settle` hands
+   * it to those waiting (as `claim`), and `isRefill` says whether it refills a kept entry. The claim
+   * is taken in the same step as finding nothing in flight, so of the requests that waited for an
+   * earlier version's render, one makes the new one and the others wait for it. (With `lookup` and
+   * then `claim`, each of them found nothing in flight before the first had claimed, and made its
+   * own: when edits came faster than a page renders, several renders per edit, issue 29.) One
+   * render per key at a time, whatever the version: the page is made again after the render in
+   * flight, not once per edit at the same time.
+   */
+  lookupOrClaim(key: string, version: string): Promise<Found<Entry>> {
+    return this.#find(key, version, true);
+  }
+
+  async #find(key: string, version: string, claims: boolean): Promise<Found<Entry>> {
+    const deadline = this.#now() + WAIT_FOR_RENDER_MS;
+    for (;;) {
       const fresh = this.get(key, version);
-      if (fresh) return fresh;
+      if (fresh) return { entry: fresh };
       const pending = this.#pending.get(key);
+      const now = this.#now();
       // A render that never settled (it should not happen) holds nobody up for long.
-      if (!pending || pending.startedAt + ABANDONED_AFTER_MS < this.#now()) return null;
-      const made = await valueWithin(pending.computation, 10_000, null);
-      if (made && (pending.version === version || this.#isNewer(pending.version, version))) return made;
+      if (!pending || pending.startedAt + ABANDONED_AFTER_MS < now || now >= deadline) {
+        if (!claims) return { entry: null, isRefill: false, settle: () => {} };
+        const isRefill = this.isRefill(key);
+        return { entry: null, isRefill, settle: this.claim(key, version) };
+      }
+      const made = await valueWithin(pending.computation, deadline - now, null);
+      if (made && (pending.version === version || this.#isNewer(pending.version, version))) {
+        return { entry: made };
+      }
     }
-    return null;
   }
 
   /**
@@ -375,10 +410,10 @@ export function registerPublicApiCache(
   const lookup = async (request: FastifyRequest, reply: FastifyReply, body: string) => {
     const version = await clock.current({ maxWaitMs: VERSION_WAIT_MS });
     const key = `${request.locale}\u0000${request.method === 'POST' ? 'POST ' : ''}${request.url}\u0000${body}`;
-    const entry = await cache.lookup(key, version);
-    if (entry) return sendCached(request, reply.header('x-cache', 'hit'), entry);
-    if (cache.isRefill(key)) refills.add(request);
-    misses.set(request, cache.claim(key, version));
+    const found = await cache.lookupOrClaim(key, version);
+    if (found.entry) return sendCached(request, reply.header('x-cache', 'hit'), found.entry);
+    if (found.isRefill) refills.add(request);
+    misses.set(request, found.settle);
     return undefined;
   };
 

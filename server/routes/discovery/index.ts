@@ -41,9 +41,9 @@ export const discoveryRoutes: FastifyPluginAsync = async (app) => {
     const origin = originOf(request);
     const fullKey = `${origin}\u0000${key}`;
     const version = await app.contentVersion.current({ maxWaitMs: VERSION_WAIT_MS });
-    const hit = await cache.lookup(fullKey, version);
-    if (hit) return sendCached(request, reply.header('x-cache', 'hit'), hit);
-    const settle = cache.claim(fullKey, version);
+    const found = await cache.lookupOrClaim(fullKey, version);
+    if (found.entry) return sendCached(request, reply.header('x-cache', 'hit'), found.entry);
+    const { settle } = found;
     try {
       const made = (await make(origin)) ?? {
         status: 404,
