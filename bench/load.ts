@@ -359,16 +359,24 @@ type RequestData = {
   headers: Record<string, string>;
   body?: string | undefined;
 };
-type Context = { kind?: Kind };
-/** Per kind: requests sent, answers, answers outside 2xx and their statuses. */
+/** The request's kind, and when it was sent (for its latency). */
+type Context = { kind?: Kind; sentAt?: number };
+/** Per kind: requests sent, answers, answers outside 2xx and their statuses, each answer's latency (ms). */
 type Tally = Record<
   Kind,
-  { sent: number; requests: number; hits: number; non2xx: number; statuses: Record<string, number> }
+  {
+    sent: number;
+    requests: number;
+    hits: number;
+    non2xx: number;
+    statuses: Record<string, number>;
+    latencies: number[];
+  }
 >;
 
 function emptyTally(): Tally {
   return Object.fromEntries(
-    KINDS.map((kind) => [kind, { sent: 0, requests: 0, hits: 0, non2xx: 0, statuses: {} }]),
+    KINDS.map((kind) => [kind, { sent: 0, requests: 0, hits: 0, non2xx: 0, statuses: {}, latencies: [] }]),
   ) as unknown as Tally;
 }
 
@@ -496,12 +504,14 @@ async function load(
         setupRequest(request, context) {
           const { kind, ...next } = nextRequest(targets, writes, writePercent);
           context.kind = kind;
+          context.sentAt = performance.now();
           tally[kind].sent += 1;
           return { ...request, ...next };
         },
         onResponse(status, _body, context, headers) {
           const entry = tally[context.kind ?? 'page'];
           entry.requests += 1;
+          if (context.sentAt !== undefined) entry.latencies.push(performance.now() - context.sentAt);
           if (headers?.['x-cache'] === 'hit') entry.hits += 1;
           if (status < 200 || status > 299) entry.non2xx += 1;
           entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
@@ -706,17 +716,28 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
   );
   console.log('');
   // Unanswered: timed out, failed, or still in flight when the run ended (at most one per connection).
-  console.log('| kind | sent | answers | from a cache | unanswered | non-2xx | statuses |');
-  console.log('| ---- | ---: | ------: | -----------: | ---------: | ------: | -------- |');
+  // Latency per kind: which requests hold the connections (throughput is connections / latency).
+  console.log('| kind | sent | answers | from a cache | unanswered | non-2xx | p50 ms | p99 ms | mean ms | statuses |');
+  console.log('| ---- | ---: | ------: | -----------: | ---------: | ------: | -----: | -----: | ------: | -------- |');
   for (const kind of KINDS) {
     const entry = summary.perKind[kind];
     const statuses = Object.entries(entry.statuses)
       .map(([status, count]) => `${status}: ${count}`)
       .join(', ');
     console.log(
-      `| ${kind} | ${entry.sent} | ${entry.requests} | ${entry.hits} | ${entry.sent - entry.requests} | ${entry.non2xx} | ${statuses} |`,
+      `| ${kind} | ${entry.sent} | ${entry.requests} | ${entry.hits} | ${entry.sent - entry.requests} | ${entry.non2xx} | ` +
+        `${latencyFigures(entry.latencies)} | ${statuses} |`,
     );
   }
+}
+
+/** p50, p99 and mean of the latencies (ms), as table cells. */
+function latencyFigures(latencies: number[]): string {
+  if (latencies.length === 0) return '– | – | –';
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+  return `${at(0.5).toFixed(0)} | ${at(0.99).toFixed(0)} | ${mean.toFixed(0)}`;
 }
 
 // `npx tsx bench/load.ts`: the load test alone (needs a build: BUILD_DIR or ./build).
