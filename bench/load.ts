@@ -717,8 +717,12 @@ function printSummary(summary: LoadBenchSummary, warmup: number) {
   console.log('');
   // Unanswered: timed out, failed, or still in flight when the run ended (at most one per connection).
   // Latency per kind: which requests hold the connections (throughput is connections / latency).
-  console.log('| kind | sent | answers | from a cache | unanswered | non-2xx | p50 ms | p99 ms | mean ms | statuses |');
-  console.log('| ---- | ---: | ------: | -----------: | ---------: | ------: | -----: | -----: | ------: | -------- |');
+  console.log(
+    '| kind | sent | answers | from a cache | unanswered | non-2xx | p50 ms | p99 ms | mean ms | statuses |',
+  );
+  console.log(
+    '| ---- | ---: | ------: | -----------: | ---------: | ------: | -----: | -----: | ------: | -------- |',
+  );
   for (const kind of KINDS) {
     const entry = summary.perKind[kind];
     const statuses = Object.entries(entry.statuses)

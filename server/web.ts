@@ -294,10 +294,7 @@ export const webRoutes: FastifyPluginAsync<{
     { viewer, key, version }: { viewer: Viewer; key: string; version: string },
   ) => {
     // Only a GET makes the class's entry (a HEAD's answer is not kept).
-    const found =
-      request.method === 'GET'
-        ? await memberPages.lookupOrClaim(key, version)
-        : { entry: await memberPages.lookup(key, version), isRefill: memberPages.isRefill(key), settle: () => {} };
+    const found = await memberPages.lookupOrClaim(key, version, request.method === 'GET');
     if (found.entry) {
       if (found.entry.search) noteSearch(request, found.entry.search);
       reply.header('x-cache', 'hit');
@@ -395,9 +392,7 @@ export const webRoutes: FastifyPluginAsync<{
     const found =
       key === null
         ? { entry: null, isRefill: false, settle: () => {} }
-        : request.method === 'GET'
-          ? await pages.lookupOrClaim(key, version)
-          : { entry: await pages.lookup(key, version), isRefill: pages.isRefill(key), settle: () => {} };
+        : await pages.lookupOrClaim(key, version, request.method === 'GET');
     if (found.entry) {
       // A kept search page still counts its search (statistics), as its first render did.
       if (found.entry.search) noteSearch(request, found.entry.search);

@@ -161,10 +161,11 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
    * then `claim`, each of them found nothing in flight before the first had claimed, and made its
    * own: when edits came faster than a page renders, several renders per edit, issue 29.) One
    * render per key at a time, whatever the version: the page is made again after the render in
-   * flight, not once per edit at the same time.
+   * flight, not once per edit at the same time. With `claims` false (a request whose answer is not
+   * kept, such as a HEAD) nothing is claimed and `settle` does nothing.
    */
-  lookupOrClaim(key: string, version: string): Promise<Found<Entry>> {
-    return this.#find(key, version, true);
+  lookupOrClaim(key: string, version: string, claims = true): Promise<Found<Entry>> {
+    return this.#find(key, version, claims);
   }
 
   async #find(key: string, version: string, claims: boolean): Promise<Found<Entry>> {
@@ -176,9 +177,8 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
       const now = this.#now();
       // A render that never settled (it should not happen) holds nobody up for long.
       if (!pending || pending.startedAt + ABANDONED_AFTER_MS < now || now >= deadline) {
-        if (!claims) return { entry: null, isRefill: false, settle: () => {} };
         const isRefill = this.isRefill(key);
-        return { entry: null, isRefill, settle: this.claim(key, version) };
+        return { entry: null, isRefill, settle: claims ? this.claim(key, version) : () => {} };
       }
       const made = await valueWithin(pending.computation, deadline - now, null);
       if (made && (pending.version === version || this.#isNewer(pending.version, version))) {
