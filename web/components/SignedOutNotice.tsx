@@ -1,6 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
+import { useClientValue } from './hydration';
 
 /** Why someone was signed out without choosing "Uitloggen" (web/account/sign-out.ts). */
 export type SignedOutNotice = 'termsDeclined';
@@ -16,8 +17,6 @@ function noticeOf(state: unknown): SignedOutNotice | null {
     : null;
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * On the page a sign-out lands on, what happened and how to come back (declining the terms of use
  * signs out). It takes the focus, so it is read first, and stays until it is closed (the state
@@ -28,14 +27,7 @@ export function SignedOutNoticeBox() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  // The server's answer is "none"; on a page without a notice the hydrated page agrees, so React
-  // renders nothing again (issue 32).
-  const stateNotice = noticeOf(location.state);
-  const notice = useSyncExternalStore(
-    noSubscription,
-    () => stateNotice,
-    () => null,
-  );
+  const notice = useClientValue(noticeOf(location.state), null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (notice) box.current?.focus({ preventScroll: true });

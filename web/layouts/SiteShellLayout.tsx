@@ -1,6 +1,7 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { PageView } from '../../common/site';
+import { useClientValue } from '../components/hydration';
 import { SignedOutNoticeBox } from '../components/SignedOutNotice';
 import { SiteDialogs } from '../components/SiteDialogs';
 import { SiteFooter } from '../components/SiteFooter';
@@ -17,24 +18,14 @@ function useCurrentPage(): PageView | undefined {
   return undefined;
 }
 
-const noSubscription = () => () => undefined;
-
 /**
  * Whether the URL points at an anchor, in the same render as React Router's scroll to it, so the
  * room below the content (site.css) is there before that scroll; :target alone comes too late when
  * going back or forward. Before hydration only :target applies: the server never sees the hash.
- * The server's answer is "no": a page without an anchor agrees with it once hydrated, so React has
- * nothing to render again (a differing answer re-renders the shell synchronously, in the same task
- * as the hydration's commit, which a visitor's first load pays for as blocking time; issue 32).
  */
 function useHasAnchor(): boolean {
   const { hash } = useLocation();
-  const hasAnchor = hash.length > 1;
-  return useSyncExternalStore(
-    noSubscription,
-    () => hasAnchor,
-    () => false,
-  );
+  return useClientValue(hash.length > 1, false);
 }
 
 /**
