@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { menus, pages, platformSettings, roles } from '../db/schema.ts';
 import { type Actor, ANONYMOUS } from '../policies/index.ts';
 import { createMenu, createMenuItem, createPage } from '../seed/builders.ts';
-import { contentVersion, LatestCache, LruCache, VersionedCache } from './cache.ts';
+import { ContentChanges, contentVersion, LatestCache, LruCache, VersionedCache } from './cache.ts';
 import { createSiteServices } from './site/services.ts';
 
 describe('content version and the visitors’ cache', () => {
@@ -66,6 +66,28 @@ describe('content version and the visitors’ cache', () => {
     expect(cache.size).toBe(1);
     await expect(cache.get('3', 'menu', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('3', 'menu', compute)).toBe(3);
+  });
+
+  it('answers a request whose version lags with the later value, without computing it again (issue 29)', async () => {
+    const changes = new ContentChanges();
+    changes.record('1');
+    changes.record('2', [{ version: '2', tags: ['page:a'] }]);
+    const cache = new VersionedCache(changes);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return { value: computed, tags: new Set(['media-uses']) };
+    };
+    expect((await cache.getTracked('2', 'owners', compute)).value).toBe(1);
+    // The clock's last read (1) while the read of 2 waits, then 2 again: one computation in all.
+    expect((await cache.getTracked('1', 'owners', compute)).value).toBe(1);
+    expect((await cache.getTracked('2', 'owners', compute)).value).toBe(1);
+    expect(computed).toBe(1);
+    // A version this node never read (or one from before a restore) is not taken for later.
+    expect((await cache.getTracked('7', 'unread', compute)).value).toBe(2);
+    expect((await cache.getTracked('2', 'unread', compute)).value).toBe(3);
+    changes.record('1');
+    expect((await cache.getTracked('1', 'owners', compute)).value).toBe(4);
   });
 
   it('shares views between actors with the same flags and roles, never across them', async () => {

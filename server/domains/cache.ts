@@ -133,6 +133,17 @@ export class ContentChanges {
     return this.#latest !== undefined && at >= this.#knownFrom && at <= this.#latest;
   }
 
+  /**
+   * Whether version `made` is later than `asked` and one this node read (not across a restore): an
+   * answer made at `made` answers a request at `asked` as a computation now would. A request's
+   * version lags when the clock gives its last read while a new read waits behind other work;
+   * without this, lagging and current requests took turns replacing each other's entries, and each
+   * turn asked the database again (issue 29).
+   */
+  isAhead(made: string, asked: string): boolean {
+    return isLaterVersion(made, asked) && this.isKnown(made);
+  }
+
   /** Whether an answer built at version `from` from `tags` still holds at version `to`. */
   holds(tags: Dependencies, from: string, to: string): boolean {
     if (from === to) return true;
@@ -173,6 +184,11 @@ export function readContentVersion(db: Executor, changes: ContentChanges): Promi
     changes.record(version, rows);
     return version;
   });
+}
+
+/** Whether content version `a` came after `b` (versions are counters that only grow, but a restore). */
+export function isLaterVersion(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length > b.length : a > b;
 }
 
 /**
@@ -312,6 +328,8 @@ export class VersionedCache {
 
   #holds(slot: { version: string; tags?: Dependencies }, version: string): boolean {
     if (slot.version === version) return true;
+    // Made (or being made) for a later version than a lagging request's.
+    if (this.#changes?.isAhead(slot.version, version)) return true;
     // Still being made (its tags unknown), or no log of changes: only its own version.
     if (slot.tags === undefined || !this.#changes?.holds(slot.tags, slot.version, version)) return false;
     slot.version = version; // the next lookup checks only the versions after this one

@@ -6,6 +6,7 @@ import {
   type ContentChanges,
   type ContentVersionClock,
   type Dependencies,
+  isLaterVersion,
   valueWithin,
 } from '../domains/cache.ts';
 
@@ -129,7 +130,7 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   get(key: string, version: string): Entry | undefined {
     const slot = this.#slots.get(key);
     if (!slot || slot.entry.expiresAt <= this.#now()) return undefined;
-    if (slot.version !== version && !this.#isNewer(slot.version, version)) {
+    if (slot.version !== version && !this.#changes?.isAhead(slot.version, version)) {
       if (!this.#changes?.holds(slot.entry.tags ?? null, slot.version, version)) return undefined;
       slot.version = version; // the next lookup checks only the versions after this one
     }
@@ -181,21 +182,10 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
         return { entry: null, isRefill, settle: claims ? this.claim(key, version) : () => {} };
       }
       const made = await valueWithin(pending.computation, deadline - now, null);
-      if (made && (pending.version === version || this.#isNewer(pending.version, version))) {
+      if (made && (pending.version === version || this.#changes?.isAhead(pending.version, version))) {
         return { entry: made };
       }
     }
-  }
-
-  /**
-   * Whether an answer made at `made` is newer than version `asked` (a request's version can lag
-   * behind: the clock's last read, given while a new read waits behind other work). It serves that
-   * request as a render now would: without it, each such request rendered the page again for its
-   * older version, which could not even be kept (a later one was there), two renders per edit of a
-   * busy page (issue 29). Not across a restore: a version from before it may be higher but older.
-   */
-  #isNewer(made: string, asked: string): boolean {
-    return isLater(made, asked) && this.#changes?.isKnown(made) === true;
   }
 
   /**
@@ -232,7 +222,7 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
     if (size > this.#maxBytes / 8) return;
     const previous = this.#slots.get(key);
     if (previous) {
-      if (isLater(previous.version, version)) return;
+      if (isLaterVersion(previous.version, version)) return;
       this.#slots.delete(key);
       this.#bytes -= previous.size;
     }
@@ -257,11 +247,6 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   expiryNow(): number {
     return (Math.floor(this.#now() / 60_000) + 1) * 60_000;
   }
-}
-
-/** Whether content version `a` came after `b` (versions are counters; see domains/cache.ts). */
-function isLater(a: string, b: string): boolean {
-  return a.length !== b.length ? a.length > b.length : a > b;
 }
 
 function sizeOf(entry: CachedResponse): number {

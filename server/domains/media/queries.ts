@@ -134,7 +134,7 @@ export class MediaRows {
   async find(db: Executor, guid: string, version?: string): Promise<MediaRow | undefined> {
     const cached = this.#rows.get(guid);
     if (cached && version !== undefined && cached.version !== undefined) {
-      if (cached.version === version) return cached.row;
+      if (cached.version === version || this.#changes?.isAhead(cached.version, version)) return cached.row;
       if (this.#changes?.holds(MEDIA_ROWS, cached.version, version)) {
         cached.version = version; // the next lookup checks only the versions after this one
         return cached.row;
