@@ -155,16 +155,25 @@ async function wrapPglite(client: PGlite): Promise<DatabaseHandle> {
 export const requestStart = new AsyncLocalStorage<number>();
 
 /**
- * PGlite with one statement per turn of the event loop, the oldest request's first. PGlite runs a
- * statement on the main thread and answers in a promise, so under load requests chained statement
+ * How long a turn of the loop goes on starting statements from the queue, one after another as
+ * each finishes (PGlite answers within the turn). Under 500 connections a turn reads hundreds of
+ * requests (about 100 ms): at one statement per turn the queue drained at ten a second, and a
+ * write or a render waited seconds for its few statements (issue 29). The budget keeps turns short
+ * enough for the loop to go on reading sockets and accepting connections.
+ */
+const STATEMENTS_PER_TURN_MS = 20;
+
+/**
+ * PGlite with statements started per turn of the event loop, the oldest request's first. PGlite runs
+ * a statement on the main thread and answers in a promise, so under load requests chained statement
  * after statement (and the renders between them) into turns of half a second and more; Node accepts
  * one new connection per turn, so the server took connections at two or three a second and clients
  * timed out waiting for one (the load test's timeouts, issue 12). Here statements wait in one queue
- * and each turn of the loop starts the next: between two statements the loop reads sockets and
- * accepts connections. The queue is ordered by when each statement's request began, so a request
- * that is under way finishes before newer ones start (first come, first served per request rather
- * than per statement: a page's fifth statement does not queue behind every newer request's first).
- * An idle server starts a statement at once (the wait is one turn, microseconds). Statements inside
+ * and each turn of the loop starts them, for at most STATEMENTS_PER_TURN_MS: between turns the
+ * loop reads sockets and accepts connections. The queue is ordered by when each statement's request
+ * began, so a request that is under way finishes before newer ones start (first come, first served
+ * per request rather than per statement: a page's fifth statement does not queue behind every newer
+ * request's first). An idle server starts a statement at once (the wait is one turn, microseconds). Statements inside
  * a transaction go through the transaction's own handle and run without waiting (the transaction
  * holds the database meanwhile anyway). Every statement that may write empties the reads kept until
  * a write (`onWrite`).
@@ -172,39 +181,51 @@ export const requestStart = new AsyncLocalStorage<number>();
 function takingTurns(client: PGlite, onWrite: () => void): PGlite {
   const waiting: { since: number; start: () => void }[] = [];
   let isScheduled = false;
+  /** Until when the turn that started the last statement from the queue may start more. */
+  let turnEndsAt = 0;
   const startNext = () => {
     isScheduled = false;
+    turnEndsAt = performance.now() + STATEMENTS_PER_TURN_MS;
     waiting.shift()?.start();
     if (waiting.length > 0) schedule();
+  };
+  /** A statement finished: while the turn has time left, the next one waiting starts at once. */
+  const startWithinTurn = () => {
+    if (waiting.length > 0 && performance.now() < turnEndsAt) waiting.shift()?.start();
   };
   const schedule = () => {
     if (isScheduled) return;
     isScheduled = true;
     setImmediate(startNext);
   };
-  const turn = () =>
-    new Promise<void>((resolve) => {
-      const since = requestStart.getStore() ?? performance.now();
-      // After every statement of a request that began earlier or at the same time.
-      let at = waiting.length;
-      while (at > 0 && (waiting[at - 1] as { since: number }).since > since) at -= 1;
+  /** Resolves when the statement may start; undefined when it may start now. */
+  const turn = (): Promise<void> | undefined => {
+    const since = requestStart.getStore() ?? performance.now();
+    // After every statement of a request that began earlier or at the same time.
+    let at = waiting.length;
+    while (at > 0 && (waiting[at - 1] as { since: number }).since > since) at -= 1;
+    // Nothing older waits and the turn has time left: the request goes on with its next statement.
+    if (at === 0 && performance.now() < turnEndsAt) return undefined;
+    return new Promise<void>((resolve) => {
       waiting.splice(at, 0, { since, start: resolve });
       schedule();
     });
+  };
   const methods = new Map<PropertyKey, unknown>();
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const method = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     methods.set(name, async (...args: unknown[]) => {
-      await turn();
+      const waited = turn();
+      if (waited) await waited;
       // Anything but a plain query that starts with SELECT may write (a transaction, exec, DML):
       // what was kept is dropped before and after it (server/db/reads-until-write.ts).
       const isRead = name === 'query' && typeof args[0] === 'string' && /^\s*select\b/i.test(args[0]);
-      if (isRead) return method(...args);
-      onWrite();
+      if (!isRead) onWrite();
       try {
         return await method(...args);
       } finally {
-        onWrite();
+        if (!isRead) onWrite();
+        startWithinTurn();
       }
     });
   }

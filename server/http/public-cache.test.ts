@@ -50,6 +50,29 @@ describe('the cache of visitors’ responses', () => {
     await expect(cache.lookup('page', '1')).resolves.toBeNull();
   });
 
+  it('serves an entry past its minute while one request makes it again, never across a change', async () => {
+    let now = Date.UTC(2026, 10, 23, 12, 0, 30);
+    const changes = new ContentChanges();
+    changes.record('1');
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024, now: () => now, changes });
+    const old = await entry(10, cache.expiryNow());
+    cache.set('page', '1', { ...old, tags: new Set(['page:a']) });
+    now += 30_000;
+    // The first request after the minute makes the page again.
+    const first = await cache.lookupOrClaim('page', '1');
+    expect(first.entry).toBeNull();
+    // Not the first: the page as it was, at once.
+    await expect(cache.lookup('page', '1')).resolves.toMatchObject({ body: old.body });
+    // A change to what it was made from: a request that read the new version does not get it; it
+    // waits for the render in flight (begun before the change) and then makes its own.
+    changes.record('2', [{ version: '2', tags: ['page:a'] }]);
+    const waiting = cache.lookupOrClaim('page', '2');
+    const made = await entry(20, cache.expiryNow());
+    if (first.entry === null) first.settle(made);
+    await expect(cache.lookup('page', '1')).resolves.toBe(made);
+    await expect(waiting).resolves.toMatchObject({ entry: null });
+  });
+
   it('keeps a brotli copy of what is worth compressing', async () => {
     const small = await entry(100);
     expect(small.br).toBeNull();
@@ -194,6 +217,22 @@ describe('a request whose content version lags behind (issue 29)', () => {
     // A version this node never read is not taken for newer.
     cache.set('unread', '7', await entry(10));
     expect(cache.get('unread', '2')).toBeUndefined();
+  });
+
+  it('makes a render for the latest version this node read, so it serves those who read that one', async () => {
+    const changes = new ContentChanges();
+    changes.record('1');
+    changes.record('2', [{ version: '2', tags: ['page:a'] }]);
+    changes.record('3', [{ version: '3', tags: ['page:a'] }]);
+    const cache = new ResponseCache({ maxBytes: 1024 * 1024, changes });
+    // A request that read version 1 (it waited behind an earlier render) renders now, when the
+    // database is at 3 at least: those at 3 wait for that render instead of making their own.
+    const claimed = await cache.lookupOrClaim('page', '1');
+    const waiting = cache.lookupOrClaim('page', '3');
+    const made = await entry(10);
+    if (claimed.entry === null) claimed.settle(made);
+    await expect(waiting).resolves.toEqual({ entry: made });
+    expect(cache.get('page', '3')).toBe(made);
   });
 
   it('never across a restore: an entry of a version from before it may be higher, yet older', async () => {

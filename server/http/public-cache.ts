@@ -128,12 +128,8 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
    * it was built from (its tags), or for a later one, unless its minute is over.
    */
   get(key: string, version: string): Entry | undefined {
-    const slot = this.#slots.get(key);
+    const slot = this.#current(key, version);
     if (!slot || slot.entry.expiresAt <= this.#now()) return undefined;
-    if (slot.version !== version && !this.#changes?.isAhead(slot.version, version)) {
-      if (!this.#changes?.holds(slot.entry.tags ?? null, slot.version, version)) return undefined;
-      slot.version = version; // the next lookup checks only the versions after this one
-    }
     this.#slots.delete(key);
     this.#slots.set(key, slot);
     slot.hits += 1;
@@ -142,6 +138,17 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
       void recompress(slot.entry);
     }
     return slot.entry;
+  }
+
+  /** The slot of `key` if what it holds is current at `version`, whether or not its minute is over. */
+  #current(key: string, version: string) {
+    const slot = this.#slots.get(key);
+    if (!slot) return undefined;
+    if (slot.version !== version && !this.#changes?.isAhead(slot.version, version)) {
+      if (!this.#changes?.holds(slot.entry.tags ?? null, slot.version, version)) return undefined;
+      slot.version = version; // the next lookup checks only the versions after this one
+    }
+    return slot;
   }
 
   /**
@@ -179,13 +186,34 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
       // A render that never settled (it should not happen) holds nobody up for long.
       if (!pending || pending.startedAt + ABANDONED_AFTER_MS < now || now >= deadline) {
         const isRefill = this.isRefill(key);
-        return { entry: null, isRefill, settle: claims ? this.claim(key, version) : () => {} };
+        return {
+          entry: null,
+          isRefill,
+          settle: claims ? this.claim(key, this.#renderVersion(version)) : () => {},
+        };
       }
+      // Only its minute is over (scheduled publications): while one request makes it again, the
+      // others get it as it was, instead of every page's visitors waiting at each minute's turn.
+      const timedOut = this.#current(key, version);
+      if (timedOut) return { entry: timedOut.entry };
       const made = await valueWithin(pending.computation, deadline - now, null);
       if (made && (pending.version === version || this.#changes?.isAhead(pending.version, version))) {
         return { entry: made };
       }
     }
+  }
+
+  /**
+   * The version a render begun now is made for: the latest this node read, when the request read an
+   * earlier one (it waited for an earlier render, or its read lagged). The render reads the content
+   * now (its own clock read and the database), so it is at least that new; made for the request's
+   * own version, it could not serve those that came after an edit: when edits came faster than a
+   * page renders, every render was made for the oldest waiter's version and the waits grew to
+   * seconds (issue 29).
+   */
+  #renderVersion(version: string): string {
+    const latest = this.#changes?.latest;
+    return latest !== undefined && this.#changes?.isAhead(latest, version) ? latest : version;
   }
 
   /**
