@@ -89,16 +89,21 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
   return db.transaction(async (tx) => {
     // One rebuild at a time (several app nodes): the next one waits and then finds little to do.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${INDEX_LOCK}))`);
-    const [top] = await queryRows<{ max: string | null; count: number }>(
+    const [top] = await queryRows<{ max: string | null; count: number; items: boolean; pages: boolean }>(
       tx,
-      sql`SELECT max(seq)::text AS max, count(*)::int AS count FROM search_dirty`,
+      sql`SELECT max(seq)::text AS max, count(*)::int AS count,
+            coalesce(bool_or(kind = 'item'), false) AS items, coalesce(bool_or(kind = 'page'), false) AS pages
+          FROM search_dirty`,
     );
     if (!top?.max) return 0;
     // Marks made while we rebuild get a higher seq and stay for the next search.
     const max = top.max;
     // A changed reusable block (its template marked, issue 31) changes the text of the pages that
     // place it: mark them too, within this rebuild (at most `max`, or the same seq when marked).
-    await tx.execute(sql`
+    // (Marks made meanwhile wait for the next rebuild, so what was read above still holds.) Each
+    // statement below runs only for the kinds marked: on PGlite planning one costs milliseconds.
+    if (top.pages) {
+      await tx.execute(sql`
       INSERT INTO search_dirty (kind, ref_id, seq)
       SELECT DISTINCT ON (b.page_id) 'page', b.page_id, s.seq
       FROM search_dirty s
@@ -107,10 +112,12 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
       WHERE s.kind = 'page' AND s.seq <= ${max}::bigint AND b.page_id IS NOT NULL
       ORDER BY b.page_id, s.seq
       ON CONFLICT (kind, ref_id) DO NOTHING`);
+    }
     await tx.execute(sql`
       DELETE FROM search_documents d USING search_dirty s
       WHERE s.seq <= ${max}::bigint AND d.kind = s.kind AND d.ref_id = s.ref_id`);
-    await tx.execute(sql`
+    if (top.items) {
+      await tx.execute(sql`
       INSERT INTO search_documents (kind, ref_id, locale, config, title, body, title_norm, tsv)
       SELECT 'item', i.id, l.locale, c.config, c.title, c.body, lower(unaccent(c.title)),
         setweight(to_tsvector(c.config::regconfig, c.title) || to_tsvector('bs_simple', c.title), 'A') ||
@@ -138,7 +145,9 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
             AS config
       ) c
       WHERE s.kind = 'item' AND s.seq <= ${max}::bigint`);
-    await tx.execute(sql`
+    }
+    if (top.pages) {
+      await tx.execute(sql`
       INSERT INTO search_documents (kind, ref_id, locale, config, title, body, title_norm, tsv)
       SELECT 'page', p.id, l.locale, c.config, c.title, c.body, lower(unaccent(c.title)),
         setweight(to_tsvector(c.config::regconfig, c.title) || to_tsvector('bs_simple', c.title), 'A') ||
@@ -160,6 +169,7 @@ export async function refreshSearchIndex(db: Executor): Promise<number> {
             AS config
       ) c
       WHERE s.kind = 'page' AND s.seq <= ${max}::bigint`);
+    }
     await tx.execute(sql`DELETE FROM search_dirty WHERE seq <= ${max}::bigint`);
     return top.count;
   });
