@@ -103,6 +103,8 @@ export const webRoutes: FastifyPluginAsync<{
       Parameters<typeof createSiteServices>[0],
       'onSearch' | 'onVisitorSpecific' | 'onDepends' | 'viewer'
     > = {},
+    /** The content version a kept render is made for (ResponseCache): no read of the clock. */
+    version?: string,
   ) =>
     createSiteServices({
       db: app.database.db,
@@ -111,7 +113,7 @@ export const webRoutes: FastifyPluginAsync<{
       log: request.log,
       cache: app.views,
       ...hooks,
-      currentVersion: () => app.contentVersion.current(),
+      currentVersion: version === undefined ? () => app.contentVersion.current() : async () => version,
       request: formRequestOf(request),
     });
   // The site speaks Dutch unless the visitor chose English (?lang= or the remembered cookie);
@@ -190,19 +192,25 @@ export const webRoutes: FastifyPluginAsync<{
     pageCache: PageCacheDecision,
     /** A members' page's stand-in viewer (server/http/member-pages.ts). */
     viewer?: Viewer,
+    /** The content version a kept render is made for. */
+    version?: string,
   ) => {
     const context = new RouterContextProvider();
     const query = request.query as Record<string, unknown> | undefined;
     context.set(appContext, {
-      site: siteOf(request, {
-        onSearch: (search) => {
-          noteSearch(request, search);
-          pageCache.search = search;
+      site: siteOf(
+        request,
+        {
+          onSearch: (search) => {
+            noteSearch(request, search);
+            pageCache.search = search;
+          },
+          onVisitorSpecific: () => pageCache.forbid(),
+          onDepends: (tags) => pageCache.depend(tags),
+          viewer,
         },
-        onVisitorSpecific: () => pageCache.forbid(),
-        onDepends: (tags) => pageCache.depend(tags),
-        viewer,
-      }),
+        version,
+      ),
       locale: siteLocaleOf(request),
       localeFromQuery: isLocale(query?.lang),
       nonce: cspNonce(reply),
@@ -310,7 +318,7 @@ export const webRoutes: FastifyPluginAsync<{
       const nonce = cspNonce(reply);
       const response = await handle(
         request.method === 'GET' ? sharedRenderRequest(request) : createRequest(request, reply),
-        loadContext(request, reply, decision, standInFor(viewer)),
+        loadContext(request, reply, decision, standInFor(viewer), found.version),
       );
       const kind = request.url.split('?')[0]?.endsWith('.data') ? 'data' : 'html';
       const template = response.body === null ? null : templateOf(await response.text(), nonce, kind);
@@ -391,7 +399,7 @@ export const webRoutes: FastifyPluginAsync<{
     // others meanwhile wait for that render.
     const found =
       key === null
-        ? { entry: null, isRefill: false, settle: () => {} }
+        ? { entry: null, isRefill: false, settle: () => {}, version: undefined }
         : await pages.lookupOrClaim(key, version, request.method === 'GET');
     if (found.entry) {
       // A kept search page still counts its search (statistics), as its first render did.
@@ -413,7 +421,7 @@ export const webRoutes: FastifyPluginAsync<{
         key !== null && request.method === 'GET'
           ? sharedRenderRequest(request)
           : createRequest(request, reply),
-        loadContext(request, reply, decision),
+        loadContext(request, reply, decision, undefined, found.version),
       );
       // A visitor's page paints before its scripts load (issue 32), its block views' among them
       // (issue 31); a signed-in screen starts them at once (and its block views before hydrating).

@@ -82,7 +82,13 @@ const WAIT_FOR_RENDER_MS = 10_000;
  */
 export type Found<Entry> =
   | { entry: Entry }
-  | { entry: null; isRefill: boolean; settle: (entry: Entry | null) => void };
+  | {
+      entry: null;
+      isRefill: boolean;
+      settle: (entry: Entry | null) => void;
+      /** The version the render is made for (the latest this node read, at least the request's). */
+      version: string;
+    };
 
 /**
  * A byte-bounded least-recently-used map of cached responses: one entry per key (the request's
@@ -186,10 +192,12 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
       // A render that never settled (it should not happen) holds nobody up for long.
       if (!pending || pending.startedAt + ABANDONED_AFTER_MS < now || now >= deadline) {
         const isRefill = this.isRefill(key);
+        const madeFor = this.#renderVersion(version);
         return {
           entry: null,
           isRefill,
-          settle: claims ? this.claim(key, this.#renderVersion(version)) : () => {},
+          settle: claims ? this.claim(key, madeFor) : () => {},
+          version: madeFor,
         };
       }
       // Only its minute is over (scheduled publications): while one request makes it again, the
