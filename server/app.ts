@@ -22,8 +22,13 @@ import { LOCALE_COOKIE, readCookie, resolveLocale } from '../common/locale.ts';
 import { registerAuth, UNSAFE_METHODS } from './auth.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, requestStart } from './db/client.ts';
-import { ContentChanges, ContentVersionClock, readContentVersion, VersionedCache } from './domains/cache.ts';
-import { keepPagePathsWith } from './domains/lists/paths.ts';
+import {
+  ContentChanges,
+  ContentVersionClock,
+  followNodeClock,
+  readContentVersion,
+  VersionedCache,
+} from './domains/cache.ts';
 import { registerStatistics } from './domains/statistics/collect.ts';
 import { errorBody, registerErrorHandling } from './errors.ts';
 import { lazyApiReference } from './http/api-docs.ts';
@@ -202,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.decorate('contentVersion', clock);
   app.decorate('contentChanges', changes);
-  keepPagePathsWith(database.db, { current: () => clock.current(), changes });
+  followNodeClock(database.db, { current: () => clock.current(), changes });
   // Views kept per content version and shared by actors of one class (flags and roles): the site's
   // pages (server/web.ts) and the API's page reads, for visitors and signed-in users alike.
   app.decorate('views', new VersionedCache(changes));

@@ -191,6 +191,56 @@ export function isLaterVersion(a: string, b: string): boolean {
   return a.length !== b.length ? a.length > b.length : a > b;
 }
 
+/** The node's content version and its log of changes, for one database handle. */
+export type VersionSource = { current: () => Promise<string>; changes: ContentChanges };
+const versionSources = new WeakMap<object, VersionSource>();
+
+/** Reads kept on `db` (keptUntilEveryAnswerChanges) follow the node's clock: server/app.ts. */
+export function followNodeClock(db: Executor, source: VersionSource): void {
+  versionSources.set(db, source);
+}
+
+const keptReads = new WeakMap<object, Map<string, { version: string; value: Promise<unknown> }>>();
+/** Only a change tagged `*` touches such a read. */
+const NO_TAGS: ReadonlySet<string> = new Set();
+
+/**
+ * What `read` gives, kept per database handle and key until a change tagged `*` comes: for reads
+ * of what only such changes touch (menus, settings, header images, a page's name, publication or
+ * rights; migration 0025), which every render of the site makes. Without this a render after an
+ * edit of one page's text read them all again (issue 29). With the node's clock (followNodeClock)
+ * it costs no query; otherwise (a transaction, a handle without a clock) one read of the version.
+ * The value is shared: callers read it, never change it. Keys must be few (one per menu, language).
+ */
+export async function keptUntilEveryAnswerChanges<T>(
+  db: Executor,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  let kept = keptReads.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptReads.set(db, kept);
+  }
+  const source = versionSources.get(db);
+  const version = source ? await source.current() : await contentVersion(db);
+  const slot = kept.get(key);
+  if (slot) {
+    if (slot.version === version || source?.changes.isAhead(slot.version, version))
+      return slot.value as Promise<T>;
+    if (source?.changes.holds(NO_TAGS, slot.version, version)) {
+      slot.version = version; // the next lookup checks only the versions after this one
+      return slot.value as Promise<T>;
+    }
+  }
+  const made = { version, value: read() };
+  kept.set(key, made);
+  made.value.catch(() => {
+    if (kept.get(key) === made) kept.delete(key);
+  });
+  return made.value;
+}
+
 /**
  * The part of an actor the policies read: its flags and roles ('' for a visitor). Views are shared
  * by every actor of one class (the policies never read who the actor is).

@@ -5,8 +5,8 @@ import { createTestDatabase } from '../../../test/helpers.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { buildingBlockInstances } from '../../db/schema.ts';
 import { createBlock, createMenu, createMenuItem, createPage } from '../../seed/builders.ts';
-import { ContentChanges, readContentVersion } from '../cache.ts';
-import { keepPagePathsWith, loadPagePaths } from './paths.ts';
+import { ContentChanges, followNodeClock, readContentVersion } from '../cache.ts';
+import { loadPagePaths } from './paths.ts';
 
 describe('page paths (issue 29)', () => {
   let database: DatabaseHandle;
@@ -20,7 +20,7 @@ describe('page paths (issue 29)', () => {
   it('are kept across an edit of a page’s blocks and made again when a menu changes', async () => {
     const { db } = database;
     const changes = new ContentChanges();
-    keepPagePathsWith(db, { current: () => readContentVersion(db, changes), changes });
+    followNodeClock(db, { current: () => readContentVersion(db, changes), changes });
     const menu = await createMenu(db, TOP_LEVEL_MENU);
     const page = await createPage(db, { name: 'paden', title: 'Paden' });
     await createMenuItem(db, { menuId: menu.id, urlSegment: 'paden', name: 'Paden', pageId: page.id });

@@ -2,56 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '../../../common/localized-text.ts';
 import { LEGAL_PAGES, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { type ContentChanges, contentVersion } from '../cache.ts';
-
-type KeptPaths = { version: string; paths: Promise<Map<string, string>> };
-const pagePathCaches = new WeakMap<object, Map<Locale, KeptPaths>>();
-
-/** The node's content version and its log of changes, for a database handle (server/app.ts). */
-type VersionSource = { current: () => Promise<string>; changes: ContentChanges };
-const versionSources = new WeakMap<object, VersionSource>();
-
-/**
- * Page paths on `db` follow the node's clock (no read of their own) and hold across versions that
- * changed no menu and no page's name or publication (those are `*`, issue 29's cache tags).
- */
-export function keepPagePathsWith(db: Executor, source: VersionSource): void {
-  versionSources.set(db, source);
-}
-
-/** Paths change only with `*` (menus, a page's name, kind or publication). */
-const PATH_TAGS: ReadonlySet<string> = new Set();
+import { keptUntilEveryAnswerChanges } from '../cache.ts';
 
 /**
  * Where each page is served: its path in the "Top level menu" (the shallowest occurrence), or a
  * legal page's fixed path. Pages reachable neither way have no URL (their items have none either).
- * Lists and search ask for it on every request: it is kept per database handle and language for
- * the content version, and across later versions that changed none of it (with the node's clock,
- * `keepPagePathsWith`; otherwise one primary-key read of the version per request).
+ * Lists and search ask for it on every request: it changes only with menus and pages' names and
+ * publication (`*`), so it is kept until such a change (keptUntilEveryAnswerChanges).
  * The map is shared: callers read it, never change it.
  */
-export async function loadPagePaths(db: Executor, locale: Locale): Promise<Map<string, string>> {
-  let cache = pagePathCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    pagePathCaches.set(db, cache);
-  }
-  const source = versionSources.get(db);
-  const version = source ? await source.current() : await contentVersion(db);
-  const kept = cache.get(locale);
-  if (kept) {
-    if (kept.version === version || source?.changes.isAhead(kept.version, version)) return kept.paths;
-    if (source?.changes.holds(PATH_TAGS, kept.version, version)) {
-      kept.version = version; // the next lookup checks only the versions after this one
-      return kept.paths;
-    }
-  }
-  const made: KeptPaths = { version, paths: queryPagePaths(db, locale) };
-  cache.set(locale, made);
-  made.paths.catch(() => {
-    if (cache.get(locale) === made) cache.delete(locale);
-  });
-  return made.paths;
+export function loadPagePaths(db: Executor, locale: Locale): Promise<Map<string, string>> {
+  return keptUntilEveryAnswerChanges(db, `page-paths|${locale}`, () => queryPagePaths(db, locale));
 }
 
 /** The page paths, read from the menu tree (one query). Paths are built like loadMenuTree's. */

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../common/localized-text.ts';
 import { FOOTER_MENU, TOP_LEVEL_MENU } from '../../../common/site.ts';
 import { can } from '../../policies/index.ts';
+import { keptUntilEveryAnswerChanges } from '../cache.ts';
 import type { SiteScope } from '../context.ts';
 import { loadPagePaths } from '../lists/paths.ts';
 import { findVisiblePage } from '../pages/index.ts';
@@ -12,8 +13,11 @@ import { filterMenuForVisitor, resolveMenuPath, withPagePaths } from './view.ts'
  * served. A page's path comes from here only (SPEC 2: the menu decides a page's URL).
  */
 export function siteMenus({ db, actor }: SiteScope) {
+  // A menu's tree changes only with `*` (menus, and its pages' names, publication and rights).
+  const treeOf = (name: string, locale: Locale) =>
+    keptUntilEveryAnswerChanges(db, `menu-tree|${name}|${locale}`, () => loadMenuTree(db, name, locale));
   const menuFor = async (locale: Locale, name = TOP_LEVEL_MENU) => {
-    const tree = await loadMenuTree(db, name, locale);
+    const tree = await treeOf(name, locale);
     return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'), (page) =>
       can(actor, 'page.view', page),
     );
@@ -42,13 +46,13 @@ export function siteMenus({ db, actor }: SiteScope) {
      * link shows a page that is not published yet.
      */
     async chainOfAnyPage(path: string, locale: Locale) {
-      const tree = await loadMenuTree(db, TOP_LEVEL_MENU, locale);
+      const tree = await treeOf(TOP_LEVEL_MENU, locale);
       return resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], true), path);
     },
 
     /** Whether `path` serves a published page for members only (roles), whoever asks. */
     async isMembersOnlyPath(path: string) {
-      const tree = await loadMenuTree(db, TOP_LEVEL_MENU, 'nl');
+      const tree = await treeOf(TOP_LEVEL_MENU, 'nl');
       // Published pages only, whoever may view them: the chain ends at the path's page, if any.
       const chain = resolveMenuPath(filterMenuForVisitor(tree?.menuItems ?? [], false), path);
       const page = chain?.at(-1)?.page;

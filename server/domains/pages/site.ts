@@ -18,7 +18,7 @@ import { findDraft } from '../drafts/queries.ts';
 import type { MenuItemTree } from '../menus/queries.ts';
 import type { SiteMenus } from '../menus/site.ts';
 import { toMenuNodes } from '../menus/view.ts';
-import { getPlatformSettings } from '../settings/queries.ts';
+import { sitePlatformSettings } from '../settings/queries.ts';
 import { findVisiblePage } from './index.ts';
 import { findPage } from './queries.ts';
 
@@ -90,7 +90,7 @@ export function sitePages({ db, actor, log }: SiteScope, menus: SiteMenus) {
   ): Promise<PageView> => {
     const { locale, path, chain } = input;
     const settings = readPageSettings(page.options);
-    const siteSettings = await getPlatformSettings(db);
+    const siteSettings = await sitePlatformSettings(db);
     const [blocks, headerBlocks, footerBlocks, headerImage] = await Promise.all([
       (input.rows ? Promise.resolve(input.rows) : loadBlocks(db, [page.id])).then((rows) =>
         shownBlocks(rows, page.id, locale, tags),

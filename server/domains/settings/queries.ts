@@ -7,6 +7,7 @@ import {
 } from '../../../common/settings.ts';
 import type { Executor } from '../../db/client.ts';
 import { platformSettings } from '../../db/schema.ts';
+import { keptUntilEveryAnswerChanges } from '../cache.ts';
 
 export type SettingValue = { key: string; value: string };
 
@@ -45,6 +46,14 @@ export async function listPlatformSettingValues(options: {
 }
 
 /** All known settings with defaults filled in, for the site's shell. */
+/**
+ * The settings as the public site reads them on every render: kept until a change tagged `*` (a
+ * settings change is one). The object is shared: read it, never change it.
+ */
+export function sitePlatformSettings(db: Executor): Promise<PlatformSettings> {
+  return keptUntilEveryAnswerChanges(db, 'platform-settings', () => getPlatformSettings(db));
+}
+
 export async function getPlatformSettings(db: Executor): Promise<PlatformSettings> {
   const rows = await db
     .select()

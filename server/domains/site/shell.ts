@@ -6,7 +6,7 @@ import type { SiteScope } from '../context.ts';
 import type { SiteMenus } from '../menus/site.ts';
 import { toMenuNodes } from '../menus/view.ts';
 import type { SitePages } from '../pages/site.ts';
-import { getPlatformSettings } from '../settings/queries.ts';
+import { sitePlatformSettings } from '../settings/queries.ts';
 
 /**
  * What every page of the site shows around its content: the settings, the menus, the legal links
@@ -15,7 +15,7 @@ import { getPlatformSettings } from '../settings/queries.ts';
 export function siteShell({ db }: SiteScope, menus: SiteMenus, pages: SitePages) {
   return async function getShell(locale: Locale, tags: Set<string>): Promise<SiteShell> {
     const [settings, menu, footerMenu] = await Promise.all([
-      getPlatformSettings(db),
+      sitePlatformSettings(db),
       menus.menuFor(locale),
       menus.footerMenuFor(locale),
     ]);
