@@ -216,6 +216,8 @@ export async function keptUntilEveryAnswerChanges<T>(
   db: Executor,
   key: string,
   read: () => Promise<T>,
+  /** The version the answer is made for, when the caller knows it (SiteScope's). */
+  known?: () => Promise<string>,
 ): Promise<T> {
   let kept = keptReads.get(db);
   if (!kept) {
@@ -223,7 +225,7 @@ export async function keptUntilEveryAnswerChanges<T>(
     keptReads.set(db, kept);
   }
   const source = versionSources.get(db);
-  const version = source ? await source.current() : await contentVersion(db);
+  const version = await (known ?? source?.current ?? (() => contentVersion(db)))();
   const slot = kept.get(key);
   if (slot) {
     if (slot.version === version || source?.changes.isAhead(slot.version, version))

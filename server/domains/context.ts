@@ -17,7 +17,13 @@ export type ClientInfo = {
 };
 
 /** Who the public site renders for, and with what: each domain's site half is made with it. */
-export type SiteScope = { db: Database; actor: Actor; log: FastifyBaseLogger };
+export type SiteScope = {
+  db: Database;
+  actor: Actor;
+  log: FastifyBaseLogger;
+  /** The content version the answer is made for (read once per answer, or the kept render's). */
+  version?: () => Promise<string>;
+};
 
 /**
  * What every use-case is called with: the database, who acts, in which language, where to log,

@@ -11,8 +11,13 @@ import { keptUntilEveryAnswerChanges } from '../cache.ts';
  * publication (`*`), so it is kept until such a change (keptUntilEveryAnswerChanges).
  * The map is shared: callers read it, never change it.
  */
-export function loadPagePaths(db: Executor, locale: Locale): Promise<Map<string, string>> {
-  return keptUntilEveryAnswerChanges(db, `page-paths|${locale}`, () => queryPagePaths(db, locale));
+export function loadPagePaths(
+  db: Executor,
+  locale: Locale,
+  /** The version the answer is made for, when the caller knows it (SiteScope's). */
+  version?: () => Promise<string>,
+): Promise<Map<string, string>> {
+  return keptUntilEveryAnswerChanges(db, `page-paths|${locale}`, () => queryPagePaths(db, locale), version);
 }
 
 /** The page paths, read from the menu tree (one query). Paths are built like loadMenuTree's. */

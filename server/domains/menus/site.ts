@@ -12,10 +12,15 @@ import { filterMenuForVisitor, resolveMenuPath, withPagePaths } from './view.ts'
  * The public site's half of menus: the menus as the actor may see them, and where a page is
  * served. A page's path comes from here only (SPEC 2: the menu decides a page's URL).
  */
-export function siteMenus({ db, actor }: SiteScope) {
+export function siteMenus({ db, actor, version }: SiteScope) {
   // A menu's tree changes only with `*` (menus, and its pages' names, publication and rights).
   const treeOf = (name: string, locale: Locale) =>
-    keptUntilEveryAnswerChanges(db, `menu-tree|${name}|${locale}`, () => loadMenuTree(db, name, locale));
+    keptUntilEveryAnswerChanges(
+      db,
+      `menu-tree|${name}|${locale}`,
+      () => loadMenuTree(db, name, locale),
+      version,
+    );
   const menuFor = async (locale: Locale, name = TOP_LEVEL_MENU) => {
     const tree = await treeOf(name, locale);
     return filterMenuForVisitor(tree?.menuItems ?? [], can(actor, 'page.listUnpublished'), (page) =>
@@ -29,7 +34,7 @@ export function siteMenus({ db, actor }: SiteScope) {
     /** The footer menu: its items link to where their pages are served. */
     async footerMenuFor(locale: Locale) {
       const items = await menuFor(locale, FOOTER_MENU);
-      return items.length === 0 ? [] : withPagePaths(items, await loadPagePaths(db, locale));
+      return items.length === 0 ? [] : withPagePaths(items, await loadPagePaths(db, locale, version));
     },
 
     /** The page the menu serves at `path`, if the actor may see it, with its menu chain. */

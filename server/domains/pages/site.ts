@@ -27,7 +27,7 @@ import { findPage } from './queries.ts';
  * header image, breadcrumbs and sub menu). Each view learns what it is built from (`tags`, issue
  * 29): its page's and its templates' blocks, and `items` when a block links to an item.
  */
-export function sitePages({ db, actor, log }: SiteScope, menus: SiteMenus) {
+export function sitePages({ db, actor, log, version }: SiteScope, menus: SiteMenus) {
   /** Blocks shown, prepared; `tags` learns their page and whether they link to an item. */
   const shownBlocks = async (rows: BlockRow[], pageId: string, locale: Locale, tags?: Set<string>) => {
     tags?.add(`page:${pageId}`);
@@ -90,7 +90,7 @@ export function sitePages({ db, actor, log }: SiteScope, menus: SiteMenus) {
   ): Promise<PageView> => {
     const { locale, path, chain } = input;
     const settings = readPageSettings(page.options);
-    const siteSettings = await sitePlatformSettings(db);
+    const siteSettings = await sitePlatformSettings(db, version);
     const [blocks, headerBlocks, footerBlocks, headerImage] = await Promise.all([
       (input.rows ? Promise.resolve(input.rows) : loadBlocks(db, [page.id])).then((rows) =>
         shownBlocks(rows, page.id, locale, tags),

@@ -50,8 +50,11 @@ export async function listPlatformSettingValues(options: {
  * The settings as the public site reads them on every render: kept until a change tagged `*` (a
  * settings change is one). The object is shared: read it, never change it.
  */
-export function sitePlatformSettings(db: Executor): Promise<PlatformSettings> {
-  return keptUntilEveryAnswerChanges(db, 'platform-settings', () => getPlatformSettings(db));
+export function sitePlatformSettings(
+  db: Executor,
+  version?: () => Promise<string>,
+): Promise<PlatformSettings> {
+  return keptUntilEveryAnswerChanges(db, 'platform-settings', () => getPlatformSettings(db), version);
 }
 
 export async function getPlatformSettings(db: Executor): Promise<PlatformSettings> {

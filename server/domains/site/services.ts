@@ -90,6 +90,10 @@ export function createSiteServices(deps: {
   // it shows list items or links to one), so a change elsewhere leaves it cached (issue 29); the
   // request is told, and so is `into` (a view built on this one).
   let version: Promise<string> | undefined;
+  const versionOf = () => {
+    version ??= currentVersion ? currentVersion() : contentVersion(db);
+    return version;
+  };
   const viewerClass = viewerClassOf(actor);
   const cached = async <T>(
     key: string,
@@ -103,8 +107,7 @@ export function createSiteServices(deps: {
     let made: { value: T; tags: Dependencies };
     if (!cache) made = await tracked();
     else {
-      version ??= currentVersion ? currentVersion() : contentVersion(db);
-      const current = await version;
+      const current = await versionOf();
       made = await cache.getTracked(current, `${viewerClass}|${key}`, tracked);
     }
     depend(made.tags);
@@ -113,7 +116,7 @@ export function createSiteServices(deps: {
   };
 
   // Each domain's site half: what it shows of itself, and what that is built from.
-  const scope = { db, actor, log };
+  const scope = { db, actor, log, version: versionOf };
   const menus = siteMenus(scope);
   const pages = sitePages(scope, menus);
   const drafts = siteDrafts(scope, menus, pages);
@@ -185,7 +188,7 @@ export function createSiteServices(deps: {
         locale,
         page,
         type,
-        pagePaths: await loadPagePaths(db, locale),
+        pagePaths: await loadPagePaths(db, locale, versionOf),
         tags,
       });
       depend(tags);

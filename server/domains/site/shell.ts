@@ -12,10 +12,10 @@ import { sitePlatformSettings } from '../settings/queries.ts';
  * What every page of the site shows around its content: the settings, the menus, the legal links
  * and the default footer. `tags` learns the footer template's blocks (the rest is `*`).
  */
-export function siteShell({ db }: SiteScope, menus: SiteMenus, pages: SitePages) {
+export function siteShell({ db, version }: SiteScope, menus: SiteMenus, pages: SitePages) {
   return async function getShell(locale: Locale, tags: Set<string>): Promise<SiteShell> {
     const [settings, menu, footerMenu] = await Promise.all([
-      sitePlatformSettings(db),
+      sitePlatformSettings(db, version),
       menus.menuFor(locale),
       menus.footerMenuFor(locale),
     ]);
