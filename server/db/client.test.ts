@@ -45,7 +45,7 @@ describe('the database handle', () => {
 
   it('lets the event loop turn while statements queue, so a busy server still reads sockets', async () => {
     // Many requests' statements at once, 5 ms each. On PGlite a turn of the loop starts them for at
-    // most 20 ms, then the loop reads sockets again; node-postgres answers from the socket, so the
+    // most 5 ms, then the loop reads sockets again; node-postgres answers from the socket, so the
     // loop turns anyway.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const turns: number[] = [];
@@ -60,7 +60,7 @@ describe('the database handle', () => {
     isCounting = false;
     const gaps = turns.map((at, index) => at - (turns[index - 1] ?? started));
     expect(turns.length).toBeGreaterThanOrEqual(4);
-    // 20 ms of statements and the one that ends past it; generous for a busy machine.
+    // 5 ms of statements and the one that ends past it; generous for a busy machine.
     expect(Math.max(...gaps)).toBeLessThan(150);
   });
 
