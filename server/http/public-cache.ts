@@ -213,11 +213,11 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
 
   /**
    * The version a render begun now is made for: the latest this node read, when the request read an
-   * earlier one (it waited for an earlier render, or its read lagged). The render reads the content
-   * now (its own clock read and the database), so it is at least that new; made for the request's
-   * own version, it could not serve those that came after an edit: when edits came faster than a
-   * page renders, every render was made for the oldest waiter's version and the waits grew to
-   * seconds (issue 29).
+   * earlier one (it waited for an earlier render, or its read lagged). The render reads the database
+   * now, so its content is at least that new, and it works with that version (`Found.version`:
+   * views and kept reads of it, no clock read of its own). Made for the request's own version, it
+   * could not serve those that came after an edit: when edits came faster than a page renders,
+   * every render was made for the oldest waiter's version and the waits grew to seconds (issue 29).
    */
   #renderVersion(version: string): string {
     const latest = this.#changes?.latest;
