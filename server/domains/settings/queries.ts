@@ -45,7 +45,6 @@ export async function listPlatformSettingValues(options: {
   return result.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-/** All known settings with defaults filled in, for the site's shell. */
 /**
  * The settings as the public site reads them on every render: kept until a change tagged `*` (a
  * settings change is one). The object is shared: read it, never change it.
@@ -57,6 +56,7 @@ export function sitePlatformSettings(
   return keptUntilEveryAnswerChanges(db, 'platform-settings', () => getPlatformSettings(db), version);
 }
 
+/** All known settings with defaults filled in. */
 export async function getPlatformSettings(db: Executor): Promise<PlatformSettings> {
   const rows = await db
     .select()
