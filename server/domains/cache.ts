@@ -144,6 +144,18 @@ export class ContentChanges {
     return isLaterVersion(made, asked) && this.isKnown(made);
   }
 
+  /**
+   * Whether what was made at `kept.version` from `tags` answers a request at `version`: made for it,
+   * for a later version this node read (isAhead), or for an earlier one whose changes since touched
+   * none of its tags; then `kept.version` moves on, so the next lookup checks only what came after.
+   */
+  answers(kept: { version: string }, tags: Dependencies, version: string): boolean {
+    if (kept.version === version || this.isAhead(kept.version, version)) return true;
+    if (!this.holds(tags, kept.version, version)) return false;
+    kept.version = version;
+    return true;
+  }
+
   /** Whether an answer built at version `from` from `tags` still holds at version `to`. */
   holds(tags: Dependencies, from: string, to: string): boolean {
     if (from === to) return true;
@@ -227,13 +239,8 @@ export async function keptUntilEveryAnswerChanges<T>(
   const source = versionSources.get(db);
   const version = await (known ?? source?.current ?? (() => contentVersion(db)))();
   const slot = kept.get(key);
-  if (slot) {
-    if (slot.version === version || source?.changes.isAhead(slot.version, version))
-      return slot.value as Promise<T>;
-    if (source?.changes.holds(NO_TAGS, slot.version, version)) {
-      slot.version = version; // the next lookup checks only the versions after this one
-      return slot.value as Promise<T>;
-    }
+  if (slot && (slot.version === version || source?.changes.answers(slot, NO_TAGS, version))) {
+    return slot.value as Promise<T>;
   }
   const made = { version, value: read() };
   kept.set(key, made);
@@ -379,13 +386,8 @@ export class VersionedCache {
   }
 
   #holds(slot: { version: string; tags?: Dependencies }, version: string): boolean {
-    if (slot.version === version) return true;
-    // Made (or being made) for a later version than a lagging request's.
-    if (this.#changes?.isAhead(slot.version, version)) return true;
-    // Still being made (its tags unknown), or no log of changes: only its own version.
-    if (slot.tags === undefined || !this.#changes?.holds(slot.tags, slot.version, version)) return false;
-    slot.version = version; // the next lookup checks only the versions after this one
-    return true;
+    // Still being made (its tags unknown), or no log of changes: its own version, or a later one.
+    return slot.version === version || this.#changes?.answers(slot, slot.tags ?? null, version) === true;
   }
 
   get size() {

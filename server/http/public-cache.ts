@@ -150,11 +150,9 @@ export class ResponseCache<Entry extends CachedResponse = CachedResponse> {
   #current(key: string, version: string) {
     const slot = this.#slots.get(key);
     if (!slot) return undefined;
-    if (slot.version !== version && !this.#changes?.isAhead(slot.version, version)) {
-      if (!this.#changes?.holds(slot.entry.tags ?? null, slot.version, version)) return undefined;
-      slot.version = version; // the next lookup checks only the versions after this one
-    }
-    return slot;
+    const isCurrent =
+      slot.version === version || this.#changes?.answers(slot, slot.entry.tags ?? null, version) === true;
+    return isCurrent ? slot : undefined;
   }
 
   /**

@@ -133,10 +133,11 @@ export class MediaRows {
 
   async find(db: Executor, guid: string, version?: string): Promise<MediaRow | undefined> {
     const cached = this.#rows.get(guid);
-    if (cached && version !== undefined && cached.version !== undefined) {
-      if (cached.version === version || this.#changes?.isAhead(cached.version, version)) return cached.row;
-      if (this.#changes?.holds(MEDIA_ROWS, cached.version, version)) {
-        cached.version = version; // the next lookup checks only the versions after this one
+    const made = cached?.version;
+    if (cached && version !== undefined && made !== undefined) {
+      const kept = { version: made };
+      if (made === version || this.#changes?.answers(kept, MEDIA_ROWS, version)) {
+        cached.version = kept.version;
         return cached.row;
       }
     }
