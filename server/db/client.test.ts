@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/helpers.ts';
-import { type Database, type DatabaseHandle, openDatabase, queryRows, requestStart } from './client.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  openDatabase,
+  queryRows,
+  requestStart,
+  withDrizzlesParsers,
+} from './client.ts';
+import * as schema from './schema.ts';
+import { auditEvents, statisticsPageViews } from './schema.ts';
 
 /** Runs one statement on the PostgreSQL server's maintenance database. */
 async function onServer<T>(statement: string, values: unknown[]): Promise<T[]> {
@@ -94,6 +103,28 @@ describe('the database handle', () => {
     expect(await queryRows(database.db, sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
   });
 
+  it('reads dates and times as drizzle maps them, in and outside a transaction', async () => {
+    const at = new Date('2026-11-30T12:34:56.789Z');
+    const [event] = await database.db
+      .insert(auditEvents)
+      .values({ at, action: 'test.dates', entityType: 'test' })
+      .returning();
+    expect(event?.at).toEqual(at);
+    await database.db.insert(statisticsPageViews).values({ day: '2026-11-30', path: '/dates', views: 1 });
+    const inTransaction = await database.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(statisticsPageViews).where(eq(statisticsPageViews.path, '/dates'));
+      const [raw] = await queryRows<{ at: unknown; day: unknown }>(
+        tx,
+        sql`SELECT ${at}::timestamptz AS at, '2026-11-30'::date AS day`,
+      );
+      return { row, raw };
+    });
+    expect(inTransaction.row?.day).toBe('2026-11-30');
+    // Raw SQL through drizzle: text, as drizzle-orm's own drivers give it.
+    expect(typeof inTransaction.raw?.at).toBe('string');
+    expect(inTransaction.raw?.day).toBe('2026-11-30');
+  });
+
   it('has closed every connection when close() resolves', async () => {
     if (database.kind === 'postgres') {
       // A second handle on the same database, its sessions tagged so that they can be counted.
@@ -121,3 +152,41 @@ async function databaseName(db: Database): Promise<string> {
   const [row] = await queryRows<{ name: string }>(db, sql`SELECT current_database() AS name`);
   return row!.name;
 }
+
+describe('PGlite with drizzle', () => {
+  it('is not handed parsers with every statement (PGlite would copy its table of them each time)', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = await PGlite.create();
+    const seen: unknown[] = [];
+    const ownQuery = client.query;
+    const noting = <T extends { query: typeof ownQuery }>(on: T, query: typeof ownQuery) => {
+      on.query = ((...args: Parameters<typeof ownQuery>) => {
+        seen.push(args[2]?.parsers);
+        return query.apply(on, args);
+      }) as typeof ownQuery;
+    };
+    noting(client, ownQuery);
+    const ownTransaction = client.transaction;
+    client.transaction = ((work) =>
+      ownTransaction.call(client, (tx) => {
+        noting(tx, tx.query);
+        return work(tx);
+      })) as typeof ownTransaction;
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const db = drizzle(withDrizzlesParsers(client), { schema });
+    try {
+      const [outside] = await queryRows<{ at: unknown }>(
+        db,
+        sql`SELECT '2026-11-30 12:00:00+00'::timestamptz AS at`,
+      );
+      const inside = await db.transaction((tx) =>
+        queryRows<{ day: unknown }>(tx, sql`SELECT '2026-11-30'::date AS day`),
+      );
+      expect(outside?.at).toBe('2026-11-30 12:00:00+00');
+      expect(inside).toEqual([{ day: '2026-11-30' }]);
+      expect(seen).toEqual([undefined, undefined]);
+    } finally {
+      await client.close();
+    }
+  });
+});
