@@ -134,7 +134,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  const { listenWithAcceptors } = await import('./http/acceptors.ts');
+  await listenWithAcceptors(app, { host: config.host, port: config.port });
   if (database.kind === 'pglite') {
     const [{ startControlServer }, { createFormFileStorage, createMediaStorage }] = await Promise.all([
       import('./cli/control.ts'),
