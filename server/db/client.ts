@@ -179,22 +179,37 @@ export function withDrizzlesParsers(client: PGlite): PGlite {
     const { parsers: _, ...rest } = options;
     return [args[0], args[1], rest, ...args.slice(3)];
   };
-  const withParsersOwn = <T extends PGlite | PgliteTransaction>(on: T): T =>
-    new Proxy(on, {
-      get(target, property) {
-        const value: unknown = Reflect.get(target, property, target);
-        if (typeof value !== 'function') return value;
-        // PGlite keeps its state in private fields: its own methods must run on the client itself.
-        const method = (value as (...args: unknown[]) => unknown).bind(target);
-        if (property === 'query') return (...args: unknown[]) => method(...withoutParsers(args));
-        if (property === 'transaction') {
-          return (work: (tx: PgliteTransaction) => Promise<unknown>) =>
-            method((tx: PgliteTransaction) => work(withParsersOwn(tx)));
-        }
-        return method;
-      },
-    });
-  return withParsersOwn(client);
+  type Method = (...args: unknown[]) => unknown;
+  const query = (on: PGlite | PgliteTransaction): Method => {
+    const own = on.query.bind(on) as Method;
+    return (...args) => own(...withoutParsers(args));
+  };
+  const transaction = client.transaction.bind(client);
+  return withMethods(
+    client,
+    new Map<PropertyKey, unknown>([
+      ['query', query(client)],
+      [
+        'transaction',
+        (work: (tx: PgliteTransaction) => Promise<unknown>) =>
+          transaction((tx) => work(withMethods(tx, new Map([['query', query(tx)]])))),
+      ],
+    ]),
+  );
+}
+
+/**
+ * `target` with `methods` in place of its own; its other methods run on the target itself (PGlite
+ * keeps its state in private fields, which a proxy as `this` cannot reach).
+ */
+function withMethods<T extends object>(target: T, methods: Map<PropertyKey, unknown>): T {
+  return new Proxy(target, {
+    get(on, property) {
+      if (methods.has(property)) return methods.get(property);
+      const value: unknown = Reflect.get(on, property, on);
+      return typeof value === 'function' ? value.bind(on) : value;
+    },
+  });
 }
 
 /**
@@ -279,14 +294,7 @@ function takingTurns(client: PGlite, onWrite: () => void): PGlite {
       }
     });
   }
-  return new Proxy(client, {
-    get(target, property) {
-      if (methods.has(property)) return methods.get(property);
-      // PGlite keeps its state in private fields: its own methods must run on the client itself.
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return withMethods(client, methods);
 }
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer with `{ rows }`. */

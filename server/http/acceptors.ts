@@ -47,13 +47,7 @@ export async function listenWithAcceptors(
   const { address, port } = app.server.address() as AddressInfo;
   for (let index = 1; index < acceptors; index += 1) {
     const server = createServer((socket) => app.server.emit('connection', socket));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen({ host: address, port, reusePort: true }, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listening(server, { host: address, port, reusePort: true });
     extra.push(server);
   }
 }
@@ -61,9 +55,17 @@ export async function listenWithAcceptors(
 /** Rejects with EADDRINUSE when a socket that does not share the port already holds it. */
 async function ensureFree({ host, port }: ListenOptions): Promise<void> {
   const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen({ host, port, exclusive: true }, () => resolve());
-  });
+  await listening(probe, { host, port, exclusive: true });
   await new Promise((resolve) => probe.close(resolve));
+}
+
+/** Resolves when `server` listens, rejects with the error that kept it from listening. */
+function listening(server: Server, options: ListenOptions & { reusePort?: boolean; exclusive?: boolean }) {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
