@@ -89,6 +89,51 @@ describe('listenWithAcceptors (issue 29)', () => {
     }
   });
 
+  it.runIf(isLinux)(
+    'answers a response written in parts at once on every socket (no delayed ACK: noDelay as the HTTP server)',
+    async () => {
+      app = Fastify();
+      // Headers and body in separate writes, as a streamed page is sent.
+      app.get('/', (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/plain' });
+        reply.raw.write('a');
+        setImmediate(() => reply.raw.end('b'));
+      });
+      await listenWithAcceptors(app, { host: '127.0.0.1', port: 0 }, 16);
+      const { port } = app.server.address() as AddressInfo;
+      const slowest: number[] = [];
+      // Eight connections (most land on an extra socket), five requests on each.
+      for (let connection = 0; connection < 8; connection += 1) {
+        const socket = connect({ host: '127.0.0.1', port });
+        await new Promise((resolve) => socket.once('connect', resolve));
+        let longest = 0;
+        for (let request = 0; request < 5; request += 1) {
+          const sentAt = performance.now();
+          const answered = new Promise<void>((resolve) => {
+            let received = '';
+            const onData = (chunk: Buffer) => {
+              received += chunk.toString();
+              if (received.endsWith('0\r\n\r\n')) {
+                socket.off('data', onData);
+                resolve();
+              }
+            };
+            socket.on('data', onData);
+          });
+          socket.write('GET / HTTP/1.1\r\nhost: localhost\r\n\r\n');
+          await answered;
+          longest = Math.max(longest, performance.now() - sentAt);
+        }
+        socket.destroy();
+        slowest.push(longest);
+      }
+      // With Nagle's algorithm on, the body waited for the client's delayed ACK: 40 ms a request.
+      slowest.sort((a, b) => a - b);
+      expect(slowest[4]).toBeLessThan(30);
+    },
+  );
+
   it('stops taking connections on every socket when the app closes', async () => {
     app = appAnswering();
     await listenWithAcceptors(app, { host: '127.0.0.1', port: 0 }, 4);
