@@ -120,14 +120,32 @@ export function sharedPagesOf(build: ServerBuild): (path: string) => boolean {
     const parent = route.parentId === undefined ? undefined : nodes.get(route.parentId);
     if (node) (parent ? parent.children : roots).push(node);
   }
-  return (path) => {
-    if (isEditPath(path)) return false;
+  const isShared = (path: string) => {
     const leaf = matchRoutes(roots as RouteObject[], path)?.at(-1)?.route.id;
     // The site's build holds its own copy of SHARED_PAGE: compared by what it says.
     const handle = leaf === undefined ? undefined : (build.routes[leaf]?.module.handle as unknown);
     return (handle as Partial<typeof SHARED_PAGE> | undefined)?.sharedPage === SHARED_PAGE.sharedPage;
   };
+  // matchRoutes flattens and ranks the whole route table on every call: a quarter of a member's
+  // cached page's CPU (issue 29). The answer depends on the path alone, so recent paths keep theirs.
+  const known = new Map<string, boolean>();
+  return (path) => {
+    if (isEditPath(path)) return false;
+    let shared = known.get(path);
+    if (shared === undefined) {
+      shared = isShared(path);
+      if (path.length <= KNOWN_PATH_LENGTH) {
+        if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value as string);
+        known.set(path, shared);
+      }
+    }
+    return shared;
+  };
 }
+
+/** How many paths' answers sharedPagesOf keeps (the oldest goes first), each at most this long. */
+const KNOWN_PATHS = 2_000;
+const KNOWN_PATH_LENGTH = 300;
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
