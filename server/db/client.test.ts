@@ -6,6 +6,7 @@ import {
   type Database,
   type DatabaseHandle,
   openDatabase,
+  preparedPer,
   queryRows,
   requestStart,
   withDrizzlesParsers,
@@ -123,6 +124,36 @@ describe('the database handle', () => {
     // Raw SQL through drizzle: text, as drizzle-orm's own drivers give it.
     expect(typeof inTransaction.raw?.at).toBe('string');
     expect(inTransaction.raw?.day).toBe('2026-11-30');
+  });
+
+  it('runs a prepared statement with its placeholders, built once per database or transaction', async () => {
+    let built = 0;
+    const eventsOf = preparedPer((db) => {
+      built += 1;
+      return db
+        .select({ at: auditEvents.at, action: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, sql.placeholder('action')))
+        .prepare('test_events_of');
+    });
+    const at = new Date('2026-12-01T08:00:00.000Z');
+    await database.db.insert(auditEvents).values({ at, action: 'test.prepared', entityType: 'test' });
+    // Many times on the pool's connections (PostgreSQL parses a named statement once on each).
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        eventsOf(database.db).execute({ action: index % 2 === 0 ? 'test.prepared' : 'test.none' }),
+      ),
+    );
+    expect(answers.filter((rows) => rows.length === 1)).toHaveLength(6);
+    expect(answers[0]).toEqual([{ at, action: 'test.prepared' }]);
+    expect(built).toBe(1);
+    // In a transaction: its own statement, which sees the transaction's writes.
+    const inTransaction = await database.db.transaction(async (tx) => {
+      await tx.insert(auditEvents).values({ at, action: 'test.prepared.tx', entityType: 'test' });
+      return eventsOf(tx).execute({ action: 'test.prepared.tx' });
+    });
+    expect(inTransaction).toEqual([{ at, action: 'test.prepared.tx' }]);
+    expect(built).toBe(2);
   });
 
   it('has closed every connection when close() resolves', async () => {

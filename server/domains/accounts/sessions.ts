@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SESSION_LIFETIME_DAYS } from '../../../common/auth.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, preparedPer } from '../../db/client.ts';
 import type { ReadsUntilWrite } from '../../db/reads-until-write.ts';
 import { apiTokens, type SessionRow, sessions, type UserRow, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from './secrets.ts';
@@ -36,6 +36,17 @@ export async function createSession(
   return { token, xsrfToken, session };
 }
 
+/** Every signed-in request's read: prepared once (issue 29). */
+const liveSession = preparedPer((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('live_session'),
+);
+
 /** The live session and its user for a cookie token, or null (unknown, revoked or expired). */
 export async function findSession(
   db: Executor,
@@ -47,12 +58,7 @@ export async function findSession(
   const now = new Date();
   const id = hashToken(token);
   const read = async () => {
-    const [found] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-      .limit(1);
+    const [found] = await liveSession(db).execute({ id });
     return found ?? null;
   };
   const row = await (reads ? reads.get(`session:${id}`, read) : read());
