@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { LocalizedText } from '../../../common/localized-text.ts';
 import { TOP_LEVEL_MENU } from '../../../common/site.ts';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, preparedPer, queryRows } from '../../db/client.ts';
 import { buildingBlockInstances, menuItems, menus, type PageRow, pages, roles } from '../../db/schema.ts';
 
 /** Reads of pages and templates: no decisions, no presentation. */
@@ -11,14 +11,30 @@ export async function findPage(
   where: { id: string } | { name: string },
   kind: PageRow['kind'] = 'page',
 ): Promise<PageRow | undefined> {
-  const condition = 'id' in where ? eq(pages.id, where.id) : eq(pages.name, where.name);
-  const [row] = await db
-    .select()
-    .from(pages)
-    .where(and(condition, eq(pages.kind, kind)))
-    .limit(1);
+  const [row] =
+    'id' in where
+      ? await pageById(db).execute({ id: where.id, kind })
+      : await pageByName(db).execute({ name: where.name, kind });
   return row;
 }
+
+/** A page or template by id or by name: every render reads a few (the page, its templates), prepared once. */
+const pageById = preparedPer((db) =>
+  db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, sql.placeholder('id')), eq(pages.kind, sql.placeholder('kind'))))
+    .limit(1)
+    .prepare('page_by_id'),
+);
+const pageByName = preparedPer((db) =>
+  db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.name, sql.placeholder('name')), eq(pages.kind, sql.placeholder('kind'))))
+    .limit(1)
+    .prepare('page_by_name'),
+);
 
 /** A page or a template by id (blocks live on both). */
 export async function findPageOrTemplate(db: Executor, id: string): Promise<PageRow | undefined> {
