@@ -1,14 +1,25 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DraftBlock } from '../../../common/page-drafts.ts';
 import type { LayoutPosition } from '../../../common/pages.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, preparedPer } from '../../db/client.ts';
 import { type BlockRow, buildingBlockInstances, type PageRow, pages } from '../../db/schema.ts';
 
 /** Reads of building blocks: no decisions, no presentation. */
 
+/** Every render reads the blocks of the page and of its templates: prepared once. */
+const blocksOfPages = preparedPer((db) =>
+  db
+    .select()
+    .from(buildingBlockInstances)
+    .where(sql`${buildingBlockInstances.pageId} = ANY(${sql.placeholder('pageIds')}::uuid[])`)
+    .orderBy(asc(buildingBlockInstances.layoutPosition), asc(buildingBlockInstances.sortId))
+    .prepare('blocks_of_pages'),
+);
+
 /** The blocks of pages (or templates), by layout position and order; optionally of some types only. */
 export async function loadBlocks(db: Executor, pageIds: string[], names?: string[]): Promise<BlockRow[]> {
   if (pageIds.length === 0) return [];
+  if (!names?.length) return blocksOfPages(db).execute({ pageIds });
   const conditions = [inArray(buildingBlockInstances.pageId, pageIds)];
   if (names?.length) conditions.push(inArray(buildingBlockInstances.buildingBlockName, names));
   return db
