@@ -56,6 +56,8 @@ async function adminContext(browser: Browser, locale: 'nl' | 'en' = 'nl', width 
 async function pickDay(page: Page, label: string, iso: string) {
   await page.getByLabel(label, { exact: true }).click();
   const calendar = page.getByRole('dialog');
+  // allTextContents does not wait: the calendar may still be opening.
+  await calendar.locator('thead th').first().waitFor();
   const weekdays = await calendar.locator('thead th').allTextContents();
   expect(weekdays[0]?.toLowerCase()).toMatch(/^ma/);
   const name = new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'UTC' }).format(

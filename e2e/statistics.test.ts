@@ -184,7 +184,8 @@ describe('statistics', () => {
     await picker.focus();
     await page.keyboard.press('Enter');
     const calendar = page.getByRole('dialog');
-    await calendar.waitFor();
+    // allTextContents does not wait: the dialog may be there before its calendar.
+    await calendar.locator('thead th').first().waitFor();
     const weekdays = await calendar.locator('thead th').allTextContents();
     expect(weekdays[0]?.toLowerCase()).toMatch(/^ma/);
     // Into the calendar's days by Tab, then days by the arrow keys: Enter takes the start and the end.
