@@ -188,6 +188,12 @@ const configSchema = z.object({
    */
   OVERLOAD_WAIT_SECONDS: wholeNumber(0, 60, 3),
   /**
+   * Requests per minute one address may make to each sign-in route (sign in, sign up, password
+   * reset…), before the per-account limits of the service. A school or office behind one address
+   * signs in a whole class at once: raise it there (or set TRUST_PROXY behind a proxy).
+   */
+  AUTH_RATE_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 30),
+  /**
    * A LibreTranslate-compatible service (self-hosted: no third party sees the visitors) for the
    * automatic translation of SPEC 1; without it the site offers none.
    */
@@ -265,6 +271,8 @@ export type Config = {
   idleCollectionMs: number;
   /** The standing queue after which new reads that need work are refused (503); 0: never. */
   overloadWaitMs: number;
+  /** Requests per minute per address to each sign-in route. */
+  authRateLimitPerMinute: number;
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
   translateTimeoutMs: number;
@@ -330,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: value.SHUTDOWN_DRAIN_SECONDS * 1000,
     idleCollectionMs: value.IDLE_COLLECTION_SECONDS * 1000,
     overloadWaitMs: value.OVERLOAD_WAIT_SECONDS * 1000,
+    authRateLimitPerMinute: value.AUTH_RATE_LIMIT_PER_MINUTE,
     translateUrl: value.TRANSLATE_URL,
     translateApiKey: value.TRANSLATE_API_KEY,
     translateTimeoutMs: value.TRANSLATE_TIMEOUT * 1000,

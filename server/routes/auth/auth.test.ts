@@ -239,3 +239,33 @@ describe('sign-up, sign-in, XSRF and sign-out', () => {
     expect(signIn.statusCode).toBe(200);
   });
 });
+
+describe('the per-address limit of the sign-in routes (AUTH_RATE_LIMIT_PER_MINUTE)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ config: { authRateLimitPerMinute: 3 } });
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  const attempt = (remoteAddress: string, language = 'nl') =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/auth:signIn',
+      remoteAddress,
+      headers: { 'accept-language': language },
+      payload: { email: `nobody-${remoteAddress}@example.nl`, password: 'lindeboom-2026' },
+    });
+
+  it('refuses an address past the setting with 429 and a message in its language; others go on', async () => {
+    for (let index = 0; index < 3; index += 1) expect((await attempt('192.0.2.10')).statusCode).toBe(401);
+    const refused = await attempt('192.0.2.10', 'en');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests. Please try again in a moment.' },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt('192.0.2.11')).statusCode).toBe(401);
+  });
+});

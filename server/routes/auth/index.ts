@@ -41,7 +41,7 @@ const authErrors = {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const isSecure = app.config.env !== 'development';
   // Coarse per-address limit in front of the per-account rules in the service.
-  const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const authRateLimit = { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   app.post(
     '/api/auth::signUp',
