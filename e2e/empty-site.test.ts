@@ -131,7 +131,9 @@ describe('an organisation builds its site from an empty database, in the browser
     await expect.poll(async () => (await menuPaths()).nieuws, { timeout: 10_000 }).toBe('/over-ons/nieuws');
 
     // By keyboard: "Contact" goes in under "Over ons" too.
-    // Once the menu has settled after the drag (its save and reload), so the key reaches the button.
+    // Once the tree on screen shows the drag's result (its save and reload): before that, "Contact"'s
+    // sibling above is still "Nieuws", and the key may land on a button the reload replaces.
+    await expect.poll(() => page.getByRole('button', { name: 'Spring Nieuws uit' }).isEnabled()).toBe(true);
     await page.waitForLoadState('networkidle');
     const indent = page.getByRole('button', { name: 'Spring Contact in' });
     await expect.poll(() => indent.isEnabled()).toBe(true);
