@@ -13,28 +13,23 @@ export async function findPage(
 ): Promise<PageRow | undefined> {
   const [row] =
     'id' in where
-      ? await pageById(db).execute({ id: where.id, kind })
-      : await pageByName(db).execute({ name: where.name, kind });
+      ? await pageById(db).execute({ value: where.id, kind })
+      : await pageByName(db).execute({ value: where.name, kind });
   return row;
 }
 
-/** A page or template by id or by name: every render reads a few (the page, its templates), prepared once. */
-const pageById = preparedPer((db) =>
-  db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.id, sql.placeholder('id')), eq(pages.kind, sql.placeholder('kind'))))
-    .limit(1)
-    .prepare('page_by_id'),
-);
-const pageByName = preparedPer((db) =>
-  db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.name, sql.placeholder('name')), eq(pages.kind, sql.placeholder('kind'))))
-    .limit(1)
-    .prepare('page_by_name'),
-);
+/** A page or template by one column and its kind: every render reads a few (the page, its templates), prepared once. */
+const pageBy = (column: typeof pages.id | typeof pages.name, statement: string) =>
+  preparedPer((db) =>
+    db
+      .select()
+      .from(pages)
+      .where(and(eq(column, sql.placeholder('value')), eq(pages.kind, sql.placeholder('kind'))))
+      .limit(1)
+      .prepare(statement),
+  );
+const pageById = pageBy(pages.id, 'page_by_id');
+const pageByName = pageBy(pages.name, 'page_by_name');
 
 /** A page or a template by id (blocks live on both). */
 export async function findPageOrTemplate(db: Executor, id: string): Promise<PageRow | undefined> {
